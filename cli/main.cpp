@@ -1,0 +1,96 @@
+// damatb: the command-line tool. The first argument names a command; the
+// table below maps each name to its one-line summary and its function.
+#include <algorithm>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "cli/commands.h"
+
+namespace {
+
+using namespace damatb::cli;
+
+struct Command {
+    std::string_view name;
+    std::string_view summary;
+    int (*run)(const Args& args);
+};
+
+constexpr Command COMMANDS[] = {
+    {"perft", "count the positions reached after 1..N plies", run_perft},
+    {"moves", "list the legal moves of a position", run_moves},
+    {"show", "print a position as a board diagram", run_show},
+};
+
+constexpr int EXIT_USAGE = 2;
+constexpr int EXIT_INTERNAL = 1;
+
+void print_help(std::ostream& out) {
+    std::size_t width = 0;
+    for (const Command& c : COMMANDS) width = std::max(width, c.name.size());
+    out << "damatb " DAMATB_VERSION " - endgame tablebases for Turkish draughts\n\n"
+           "Usage: damatb COMMAND [options] [arguments]\n"
+           "       damatb COMMAND --help    the options of COMMAND\n"
+           "       damatb --help | --version\n\n"
+           "Commands:\n";
+    for (const Command& c : COMMANDS)
+        out << "  " << c.name << std::string(width - c.name.size() + 3, ' ') << c.summary
+            << '\n';
+    out << "\nA position is a FEN such as 'W:Wa2,b3,Kc5:Bd7,Ke4' (White to move; quote it in\n"
+           "the shell). Errors exit with code 2, internal failures with code 1.\n";
+}
+
+const Command* find_command(std::string_view name) {
+    for (const Command& c : COMMANDS)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+int dispatch(const std::vector<std::string>& argv) {
+    if (argv.empty()) throw UsageError("missing command (see damatb --help)");
+    const std::string& first = argv[0];
+    if (first == "--help" || first == "-h" || first == "help") {
+        if (first == "help" && argv.size() > 1) {
+            // "damatb help perft" is "damatb perft --help".
+            if (const Command* c = find_command(argv[1])) return c->run({"--help"});
+            throw UsageError("unknown command '" + argv[1] + "' (see damatb --help)");
+        }
+        print_help(std::cout);
+        return 0;
+    }
+    if (first == "--version") {
+        std::cout << "damatb " DAMATB_VERSION "\n";
+        return 0;
+    }
+    if (first.starts_with("-"))
+        throw UsageError("unknown option '" + first +
+                         "' (a command comes first; see damatb --help)");
+    const Command* command = find_command(first);
+    if (!command) throw UsageError("unknown command '" + first + "' (see damatb --help)");
+    return command->run(Args(argv.begin() + 1, argv.end()));
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    int code;
+    try {
+        code = dispatch(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const UsageError& e) {
+        std::cout.flush();
+        std::cerr << "damatb: error: " << e.what() << '\n';
+        return EXIT_USAGE;
+    } catch (const std::exception& e) {
+        std::cout.flush();
+        std::cerr << "damatb: internal error: " << e.what() << '\n';
+        return EXIT_INTERNAL;
+    }
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "damatb: internal error: cannot write the output\n";
+        return EXIT_INTERNAL;
+    }
+    return code;
+}

@@ -1,0 +1,88 @@
+#include "cli/options.h"
+
+#include <iostream>
+
+#include "core/fen.h"
+
+namespace damatb::cli {
+
+CommandSyntax::CommandSyntax(std::string usage_line, std::string about)
+    : usage(std::move(usage_line)), description(std::move(about)), options("Options") {
+    options.add_options()("help,h", "print this help and exit");
+}
+
+void add_promotion_option(CommandSyntax& syntax) {
+    syntax.options.add_options()(
+        "promotion", po::value<std::string>()->value_name("RULE")->default_value("end-of-move"),
+        "a man reaching the last rank during a capture: end-of-move (crowned when the move "
+        "ends) or immediate (crowned at once, captures on as a king)");
+}
+
+void add_lone_pieces_option(CommandSyntax& syntax) {
+    syntax.options.add_options()(
+        "lone-pieces", po::value<std::string>()->value_name("RULE")->default_value("king-wins"),
+        "one piece each: king-wins (a lone king beats a lone man), draw (any one against "
+        "one is drawn) or play-on");
+}
+
+void add_fen_argument(CommandSyntax& syntax) {
+    syntax.arguments.add_options()("fen", po::value<std::string>(), "the position");
+    syntax.positional.add("fen", 1);
+}
+
+std::optional<po::variables_map> parse_command_line(const CommandSyntax& syntax,
+                                                    const Args& args) {
+    po::options_description all;
+    all.add(syntax.options).add(syntax.arguments);
+    po::variables_map vm;
+    try {
+        // No abbreviated option names: a later option must not change what one means.
+        const int style = po::command_line_style::default_style &
+                          ~po::command_line_style::allow_guessing;
+        po::store(po::command_line_parser(args)
+                      .options(all)
+                      .positional(syntax.positional)
+                      .style(style)
+                      .run(),
+                  vm);
+        po::notify(vm);
+    } catch (const po::too_many_positional_options_error&) {
+        throw UsageError("too many arguments; quote a FEN that contains spaces (see --help)");
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    if (vm.count("help")) {
+        std::cout << "Usage: " << syntax.usage << "\n\n"
+                  << syntax.description << "\n\n"
+                  << syntax.options;
+        return std::nullopt;
+    }
+    return vm;
+}
+
+core::Promotion promotion_option(const po::variables_map& vm) {
+    auto promotion = core::parse_promotion(vm["promotion"].as<std::string>());
+    if (!promotion) throw UsageError("--promotion: " + promotion.error());
+    return *promotion;
+}
+
+core::LonePieces lone_pieces_option(const po::variables_map& vm) {
+    auto lone = core::parse_lone_pieces(vm["lone-pieces"].as<std::string>());
+    if (!lone) throw UsageError("--lone-pieces: " + lone.error());
+    return *lone;
+}
+
+bool has_fen_argument(const po::variables_map& vm) { return vm.count("fen") != 0; }
+
+core::Position fen_argument(const po::variables_map& vm) {
+    if (!has_fen_argument(vm)) throw UsageError("missing FEN argument (see --help)");
+    return read_fen(vm["fen"].as<std::string>());
+}
+
+core::Position read_fen(const std::string& fen) {
+    auto pos = core::parse_fen(fen);
+    if (!pos) throw UsageError(pos.error());
+    return *pos;
+}
+
+} // namespace damatb::cli

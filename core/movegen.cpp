@@ -1,0 +1,133 @@
+#include "core/movegen.h"
+
+#include "core/capture_search.h"
+#include "core/rays.h"
+
+namespace damatb::core {
+
+namespace {
+
+// Keeps the longest capture sequences, one per resulting position.
+class LongestCaptures {
+public:
+    explicit LongestCaptures(MoveList& moves) : moves_(moves) {}
+
+    void found(int from, int to, Bitboard captured, int n, bool mover_king, bool ends_king,
+               const std::uint8_t*) {
+        if (n < best_) return;
+        if (n > best_) {
+            best_ = n;
+            moves_.clear();
+        }
+        const Move m(from, to, captured,
+                     (mover_king ? Move::MOVER_KING : 0) | (ends_king ? Move::ENDS_KING : 0));
+        for (const Move& other : moves_)
+            if (same_result(m, other)) return;
+        moves_.push_back(m);
+    }
+
+private:
+    // Two sequences give the same position when they agree on origin,
+    // destination, captures and final piece; a king that comes back to its own
+    // square leaves the same position whichever king it was.
+    static bool same_result(const Move& a, const Move& b) {
+        return a.to == b.to && a.captured == b.captured && a.flags == b.flags &&
+               (a.from == b.from || (a.from == a.to && b.from == b.to));
+    }
+
+    MoveList& moves_;
+    int best_ = 1;
+};
+
+// The squares men step to in direction d.
+Bitboard man_steps(Bitboard men, Direction d, Bitboard empty) {
+    return shift(men, d) & empty;
+}
+
+constexpr int offset(Direction d) {
+    return d == NORTH ? 8 : d == SOUTH ? -8 : d == EAST ? 1 : -1;
+}
+
+void add_man_steps(const Position& pos, MoveList& moves) {
+    const Color us = pos.side_to_move();
+    const Bitboard men = pos.men(us), empty = pos.empty();
+    const Direction dirs[3] = {forward(us), EAST, WEST};
+    for (Direction d : dirs) {
+        for (Bitboard to = man_steps(men, d, empty); to;) {
+            int t = pop_lsb(to);
+            moves.push_back(Move(t - offset(d), t, 0,
+                                 (last_rank_bb(us) & square_bb(t)) ? Move::ENDS_KING : 0));
+        }
+    }
+}
+
+Bitboard king_targets(int sq, Bitboard occupied) {
+    Bitboard targets = 0;
+    for (int d = 0; d < DIRECTION_NB; ++d) targets |= slide(sq, Direction(d), occupied);
+    return targets;
+}
+
+void add_king_slides(const Position& pos, MoveList& moves) {
+    const Bitboard occupied = pos.occupied();
+    for (Bitboard k = pos.kings(pos.side_to_move()); k;) {
+        int from = pop_lsb(k);
+        for (Bitboard to = king_targets(from, occupied); to;)
+            moves.push_back(Move(from, pop_lsb(to), 0, Move::MOVER_KING | Move::ENDS_KING));
+    }
+}
+
+} // namespace
+
+bool has_capture(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Bitboard them = pos.pieces(~us), empty = pos.empty(), occupied = pos.occupied();
+    const Bitboard men = pos.men(us);
+    const Direction dirs[3] = {forward(us), EAST, WEST};
+    for (Direction d : dirs) {
+        // A man on s captures in d when s+d holds an opponent and s+2d is empty.
+        Direction back = opposite(d);
+        if (men & shift(them, back) & shift(shift(empty, back), back)) return true;
+    }
+    for (Bitboard k = pos.kings(us); k;) {
+        int sq = pop_lsb(k);
+        for (int i = 0; i < DIRECTION_NB; ++i) {
+            Direction d = Direction(i);
+            Bitboard blockers = RAYS[d][sq] & occupied;
+            if (!blockers) continue;
+            int b = nearest(blockers, d);
+            int beyond = step(b, d);
+            if ((them & square_bb(b)) && beyond != SQ_NONE && (empty & square_bb(beyond)))
+                return true;
+        }
+    }
+    return false;
+}
+
+void generate_moves(const Position& pos, Promotion promotion, MoveList& moves) {
+    moves.clear();
+    if (has_capture(pos)) {
+        LongestCaptures sink(moves);
+        CaptureSearch<LongestCaptures> search(pos, promotion, sink);
+        search.run();
+        return;
+    }
+    add_man_steps(pos, moves);
+    add_king_slides(pos, moves);
+}
+
+std::size_t count_moves(const Position& pos, Promotion promotion) {
+    if (has_capture(pos)) {
+        MoveList moves;
+        generate_moves(pos, promotion, moves);
+        return moves.size();
+    }
+    const Color us = pos.side_to_move();
+    const Bitboard men = pos.men(us), empty = pos.empty(), occupied = pos.occupied();
+    std::size_t n = popcount(man_steps(men, forward(us), empty)) +
+                    popcount(man_steps(men, EAST, empty)) +
+                    popcount(man_steps(men, WEST, empty));
+    for (Bitboard k = pos.kings(us); k;) n += popcount(king_targets(pop_lsb(k), occupied));
+    return n;
+}
+
+} // namespace damatb::core

@@ -1,0 +1,50 @@
+// A position: four bitboards and the side to move, valid by construction.
+//
+// Position::make checks the invariants of RULES.md (no square used twice, no man
+// on its own first or last rank) and returns an error naming the first square
+// that breaks one. Positions made by after() are valid because moves are.
+#pragma once
+
+#include <string>
+
+#include "core/move.h"
+#include "core/result.h"
+#include "core/types.h"
+
+namespace damatb::core {
+
+enum class Piece : std::uint8_t { NONE, WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING };
+
+class Position {
+public:
+    // The empty board with White to move.
+    Position() = default;
+
+    static Result<Position> make(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
+                                 Bitboard black_kings, Color side_to_move);
+    // The start position of RULES.md.
+    static Position start();
+
+    Bitboard men(Color c) const { return men_[c]; }
+    Bitboard kings(Color c) const { return kings_[c]; }
+    Bitboard pieces(Color c) const { return men_[c] | kings_[c]; }
+    Bitboard occupied() const { return pieces(WHITE) | pieces(BLACK); }
+    Bitboard empty() const { return ~occupied(); }
+    Color side_to_move() const { return side_; }
+    Piece piece_on(int sq) const;
+
+    // The position after a legal move of this position.
+    Position after(const Move& m) const;
+
+    bool operator==(const Position&) const = default;
+
+private:
+    Bitboard men_[COLOR_NB] = {0, 0};
+    Bitboard kings_[COLOR_NB] = {0, 0};
+    Color side_ = WHITE;
+};
+
+// The name of a square, "a1" to "h8".
+std::string square_name(int sq);
+
+} // namespace damatb::core

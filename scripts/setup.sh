@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what damatb builds with, from Debian 12's packages. Idempotent: when
+# everything is there it only checks and returns. Run as root (or with sudo).
+set -euo pipefail
+
+packages=(build-essential cmake libzstd-dev zstd libboost-program-options-dev catch2 python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all packages present"
+  exit 0
+fi
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

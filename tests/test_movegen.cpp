@@ -1,0 +1,114 @@
+// One test per rule of RULES.md, on positions whose moves were worked out by hand.
+#include <catch2/catch.hpp>
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "support/helpers.h"
+
+using namespace damatb;
+using core::Promotion;
+using Names = std::vector<std::string>;
+using test::move_names;
+
+TEST_CASE("Movegen: men step forward and sideways, never backward", "[movegen]") {
+    // d4 has d5 ahead, c4 and e4 beside; d3 behind is never a move.
+    CHECK(move_names("W:Wd4:BKh8") == Names{"d4-c4", "d4-d5", "d4-e4"});
+    // Black's forward is towards rank 1.
+    CHECK(move_names("B:WKa1:Bd5") == Names{"d5-c5", "d5-d4", "d5-e5"});
+    // On the a-file there is no step to the left.
+    CHECK(move_names("W:Wa2:BKh8") == Names{"a2-a3", "a2-b2"});
+    // A man in front blocks the step ahead only.
+    CHECK(move_names("W:Wd4,d5:BKh8") == Names{"d4-c4", "d4-e4", "d5-c5", "d5-d6", "d5-e5"});
+}
+
+TEST_CASE("Movegen: a king slides until any piece stops it", "[movegen]") {
+    // Kd4: north stops before its own man d6, east before its own man f4,
+    // south before the black man d2 (d1 behind it: no capture), west to the edge.
+    CHECK(move_names("W:Wf4,Kd4,d6:Bd2,Kd1") ==
+          Names{"d4-a4", "d4-b4", "d4-c4", "d4-d3", "d4-d5", "d4-e4", "d6-c6", "d6-d7", "d6-e6",
+                "f4-e4", "f4-f5", "f4-g4"});
+}
+
+TEST_CASE("Movegen: a flying king lands on any empty square beyond", "[movegen]") {
+    CHECK(move_names("W:WKa4:Bd4") == Names{"a4xe4", "a4xf4", "a4xg4", "a4xh4"});
+    // With f6 to take next, only the landing on f4 keeps the maximum.
+    CHECK(move_names("W:WKa4:Bd4,f6") == Names{"a4xf4xf7", "a4xf4xf8"});
+}
+
+TEST_CASE("Movegen: a captured piece leaves the board at once", "[movegen]") {
+    // Ka4 takes c4, e6, d7, then runs down the c-file through c4, empty by now, to take c2.
+    CHECK(move_names("W:WKa4:Bc2,c4,e6,d7") == Names{"a4xe4xe7xc7xc1"});
+}
+
+TEST_CASE("Movegen: the mover's origin square is empty during its capture", "[movegen]") {
+    // Kb2 takes b4, d6, e4, c2 round a rectangle either way: it may cross b2 and end
+    // there, and the two paths that end on b2 are one move.
+    const Names expected{"b2xb6xe6xe2xa2", "b2xb6xe6xe2xb2", "b2xe2xe6xb6xb1", "b2xe2xe6xb6xb3"};
+    CHECK(move_names("W:WKb2:Bc2,b4,e4,d6") == expected);
+    core::Position pos = test::fen("W:WKb2:Bc2,b4,e4,d6");
+    auto one = core::parse_move(pos, "b2xb6xe6xe2xb2", Promotion::END_OF_MOVE);
+    auto other = core::parse_move(pos, "b2xe2xe6xb6xb2", Promotion::END_OF_MOVE);
+    REQUIRE(one.ok());
+    REQUIRE(other.ok());
+    CHECK(*one == *other);
+    CHECK(core::to_fen(pos.after(*one)) == "B:WKb2:B");
+}
+
+TEST_CASE("Movegen: no 180-degree turn", "[movegen]") {
+    // A king: after Kc4xf4 over e4, turning back west would take b4 too.
+    CHECK(move_names("W:WKc4:Bb4,e4") == Names{"c4xa4", "c4xf4", "c4xg4", "c4xh4"});
+    // A man crowned on c8 under `immediate` may not fly back south over c4.
+    CHECK(move_names("W:Wc6:Bc7,c4", Promotion::IMMEDIATE) == Names{"c6xc8"});
+    CHECK(move_names("W:Wc6:Bc7,c4", Promotion::END_OF_MOVE) == Names{"c6xc8"});
+}
+
+TEST_CASE("Movegen: maximum capture across pieces", "[movegen]") {
+    // Two men: a3 takes one, e3 takes two.
+    CHECK(move_names("W:Wa3,e3:Ba4,d5,e4") == Names{"e3xe5xc5"});
+    // A man taking two beats a king taking one (Kh1xf1, landing limited by Ke1).
+    CHECK(move_names("W:Wc3,Ke1,Kh1:Bb5,c4,Kg1") == Names{"c3xc5xa5"});
+    // A king taking two beats a man taking one; a king and a man count the same.
+    CHECK(move_names("W:Wc3,Kh1:Bc4,f4,Kg1") ==
+          Names{"h1xf1xf5", "h1xf1xf6", "h1xf1xf7", "h1xf1xf8"});
+    // Capturing is compulsory: no quiet move is legal when a capture is.
+    CHECK(move_names("W:Wd4,h2:Bd5,Ka8") == Names{"d4xd6"});
+}
+
+TEST_CASE("Movegen: equal maxima give several moves", "[movegen]") {
+    CHECK(move_names("W:Wb3,f3:Bb4,f4") == Names{"b3xb5", "f3xf5"});
+}
+
+TEST_CASE("Movegen: a man is crowned when its move ends on the last rank", "[movegen]") {
+    core::Position pos = test::fen("W:Wd7:BKa1");
+    core::MoveList moves;
+    core::generate_moves(pos, Promotion::END_OF_MOVE, moves);
+    REQUIRE(moves.size() == 3);
+    for (const core::Move& m : moves)
+        CHECK(m.ends_as_king() == (m.to == core::SQ_D8));
+    CHECK(core::to_fen(pos.after(*core::parse_move(pos, "d7-d8", Promotion::END_OF_MOVE))) ==
+          "B:WKd8:BKa1");
+    // Black is crowned on rank 1, here by a capture.
+    core::Position black = test::fen("B:Wd2:Bd3");
+    CHECK(move_names("B:Wd2:Bd3") == Names{"d3xd1"});
+    CHECK(core::to_fen(black.after(*core::parse_move(black, "d3xd1", Promotion::END_OF_MOVE))) ==
+          "W:W:BKd1");
+}
+
+TEST_CASE("Movegen: a man reaching the last rank mid-capture", "[movegen]") {
+    // end-of-move: it goes on as a man (sideways only) and is crowned on e8.
+    CHECK(move_names("W:Wc6:Bc7,Kd8", Promotion::END_OF_MOVE) == Names{"c6xc8xe8"});
+    // immediate: crowned on c8, it flies over d8 to any square beyond.
+    CHECK(move_names("W:Wc6:Bc7,Kd8", Promotion::IMMEDIATE) ==
+          Names{"c6xc8xe8", "c6xc8xf8", "c6xc8xg8", "c6xc8xh8"});
+    // immediate: the new king's flying capture can take more than the man could.
+    // As a man on c8 it can take nothing more; as a king it takes f8 from afar.
+    CHECK(move_names("W:Wc6:Bc7,Kf8", Promotion::END_OF_MOVE) == Names{"c6xc8"});
+    CHECK(move_names("W:Wc6:Bc7,Kf8", Promotion::IMMEDIATE) == Names{"c6xc8xg8", "c6xc8xh8"});
+}
+
+TEST_CASE("Movegen: a side with no move has none to make", "[movegen]") {
+    // a7 is stuck: a8 is taken and b7 cannot be jumped (c7 behind it).
+    CHECK(move_names("W:Wa7:Bb7,c7,Ka8").empty());
+    CHECK(move_names("W:W:BKa1").empty());
+}
