@@ -1,0 +1,81 @@
+// TableIndex: the perfect rank and unrank of the positions of one table.
+//
+// A table holds every position of one Material with White to move (material.h).
+// Its pieces fall into groups of identical pieces, placed one group after the
+// other:
+//
+//   - with men on the board: White's men, Black's men, White's kings, Black's
+//     kings (empty groups left out). Men stand on ranks 2 to 7 (48 squares),
+//     kings anywhere. The symmetry folded is the file mirror.
+//   - with kings only: the smaller king group first (White's on a tie), then
+//     the other. All eight symmetries are folded.
+//
+// The first group, the lead, takes one of the placements that are the least of
+// their orbit under the folded symmetries ("lead placements", numbered in
+// increasing colex order). Every later group takes k of the n squares of its
+// domain that earlier groups left free, numbered by the colex rank of their
+// positions among those n squares: sum over its squares, lowest first, of
+// C(position_j, j + 1). Then
+//
+//   index = (...((lead * C(n1, k1) + c1) * C(n2, k2) + c2) ...)
+//
+// Example, class KvM with the man's side to move (mover: one man; other: one
+// king): the lead is the man, whose 24 lead placements are the squares of
+// ranks 2 to 7 on files a to d (a2 = 0, b2 = 1, c2 = 2, d2 = 3, a3 = 4, ...);
+// the king takes one of the 63 other squares. The man on c2 and the king on a1
+// give 2 * 63 + 0 = 126; the man on f2 (mirrored to c2) and the king on h1
+// (mirrored to a1) give 126 as well.
+//
+// index(p) first applies the symmetry that brings p's lead placement to its
+// lead placement (the first such in Symmetry order), so position(index(p)) is p
+// or a mirror image of it; a lead placement that is its own mirror image leaves
+// the later groups unfolded (a few positions have two indices, one value).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/material.h"
+#include "core/position.h"
+
+namespace damatb::core {
+
+class TableIndex {
+public:
+    explicit TableIndex(const Material& material);
+
+    const Material& material() const { return material_; }
+    // The number of indices: position(i) is defined for every i < size().
+    std::uint64_t size() const { return size_; }
+    // The number of symmetries folded: 2 with men, 8 with kings only.
+    int symmetries() const { return symmetry_count_; }
+
+    // The index of a position of this material with White to move.
+    std::uint64_t index(const Position& pos) const;
+    // The position with index i < size(), White to move.
+    Position position(std::uint64_t i) const;
+
+private:
+    struct Group {
+        Color color;
+        bool kings;
+        int count;
+        Bitboard domain;
+        std::uint64_t placements; // C(free squares of the domain, count); unused for the lead
+    };
+
+    Bitboard pieces_of(const Position& pos, const Group& g) const;
+
+    Material material_;
+    std::vector<Group> groups_; // lead first
+    int symmetry_count_ = 2;
+    std::vector<Bitboard> lead_sets_;           // lead placement -> squares
+    std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement
+    std::vector<std::uint8_t> symmetry_of_rank_; // ... and the symmetry that gets there
+    std::uint64_t size_ = 0;
+};
+
+// C(n, k) for 0 <= n <= 64, 0 <= k <= 16 (0 when k > n).
+std::uint64_t binomial(int n, int k);
+
+} // namespace damatb::core

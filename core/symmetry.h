@@ -1,0 +1,44 @@
+// The symmetries of the board that never change a value (TABLES.md, "Material
+// classes"): the file mirror always; with no man on the board, all eight.
+//
+// Symmetry s maps square (file f, rank r) as follows, applying in order:
+// bit 2 (TRANSPOSE) swaps f and r, bit 0 (MIRROR_FILES) f -> 7 - f,
+// bit 1 (MIRROR_RANKS) r -> 7 - r. Symmetry 0 is the identity, 1 the file mirror.
+#pragma once
+
+#include <array>
+
+#include "core/position.h"
+#include "core/types.h"
+
+namespace damatb::core {
+
+enum Symmetry : std::uint8_t {
+    IDENTITY = 0, MIRROR_FILES = 1, MIRROR_RANKS = 2, TRANSPOSE = 4, SYMMETRY_NB = 8
+};
+
+constexpr int transform(int sq, int s) {
+    int f = file_of(sq), r = rank_of(sq);
+    if (s & TRANSPOSE) {
+        int t = f;
+        f = r;
+        r = t;
+    }
+    if (s & MIRROR_FILES) f = 7 - f;
+    if (s & MIRROR_RANKS) r = 7 - r;
+    return make_square(f, r);
+}
+
+// TRANSFORMED[s][sq] = transform(sq, s).
+inline constexpr auto TRANSFORMED = [] {
+    std::array<std::array<std::int8_t, SQUARE_NB>, SYMMETRY_NB> t{};
+    for (int s = 0; s < SYMMETRY_NB; ++s)
+        for (int sq = 0; sq < SQUARE_NB; ++sq) t[s][sq] = static_cast<std::int8_t>(transform(sq, s));
+    return t;
+}();
+
+Bitboard transform(Bitboard b, int s);
+// The position with every piece moved by symmetry s (side to move unchanged).
+Position transform(const Position& pos, int s);
+
+} // namespace damatb::core

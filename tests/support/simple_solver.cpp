@@ -1,0 +1,401 @@
+// simple_solver.cpp -- test oracle only; see simple_solver.h.
+#include "support/simple_solver.h"
+
+#include <algorithm>
+#include <functional>
+#include <stdexcept>
+
+#include "core/fen.h"
+#include "core/game.h"
+#include "core/movegen.h"
+
+namespace simple {
+
+using damatb::core::Bitboard;
+using damatb::core::BLACK;
+using damatb::core::Color;
+using damatb::core::MoveList;
+using damatb::core::Outcome;
+using damatb::core::Position;
+using damatb::core::WHITE;
+
+// ---------------------------------------------------------------- material
+
+std::string Material::name() const {
+    auto side = [](int kings, int men) {
+        return std::string(static_cast<std::size_t>(kings), 'K') +
+               std::string(static_cast<std::size_t>(men), 'M');
+    };
+    return side(white_kings, white_men) + " v " + side(black_kings, black_men);
+}
+
+Material material_of(const Position& pos) {
+    return {std::popcount(pos.kings(WHITE)), std::popcount(pos.men(WHITE)),
+            std::popcount(pos.kings(BLACK)), std::popcount(pos.men(BLACK))};
+}
+
+Material parse_material(const std::string& name) {
+    Material m;
+    std::size_t v = name.find(" v ");
+    if (v == std::string::npos) throw std::invalid_argument("bad class name: " + name);
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        if (i >= v && i < v + 3) continue;
+        bool white = i < v;
+        if (name[i] == 'K')
+            ++(white ? m.white_kings : m.black_kings);
+        else if (name[i] == 'M')
+            ++(white ? m.white_men : m.black_men);
+        else
+            throw std::invalid_argument("bad class name: " + name);
+    }
+    return m;
+}
+
+std::vector<Material> classes_with(int n) {
+    std::vector<Material> out;
+    for (int w = 1; w < n; ++w)
+        for (int wk = w; wk >= 0; --wk)
+            for (int bk = n - w; bk >= 0; --bk) out.push_back({wk, w - wk, bk, n - w - bk});
+    std::sort(out.begin(), out.end(),
+              [](const Material& a, const Material& b) { return a.name() < b.name(); });
+    return out;
+}
+
+// ---------------------------------------------------------------- keys
+
+std::size_t PositionKeyHash::operator()(const PositionKey& k) const {
+    std::uint64_t h = k.side;
+    for (std::uint64_t b : k.bb) {
+        h ^= b + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+}
+
+PositionKey key_of(const Position& pos) {
+    return {{pos.men(WHITE), pos.kings(WHITE), pos.men(BLACK), pos.kings(BLACK)},
+            static_cast<std::uint8_t>(pos.side_to_move())};
+}
+
+int SolvedClass::find(const Position& pos) const {
+    auto it = index.find(key_of(pos));
+    return it == index.end() ? -1 : it->second;
+}
+
+// ---------------------------------------------------------------- enumeration
+
+namespace {
+
+// Calls f(set) for every set of k squares of mask.
+void subsets(Bitboard mask, int k, Bitboard acc, const std::function<void(Bitboard)>& f) {
+    if (k == 0) {
+        f(acc);
+        return;
+    }
+    for (Bitboard rest = mask; rest;) {
+        int sq = damatb::core::pop_lsb(rest);
+        subsets(rest, k - 1, acc | damatb::core::square_bb(sq), f);
+    }
+}
+
+// Every placement of the class, each with White to move and then Black to move.
+std::vector<Position> enumerate(const Material& m) {
+    const Bitboard all = ~Bitboard{0};
+    const Bitboard men_squares = ~(damatb::core::RANK_1_BB | damatb::core::RANK_8_BB);
+    std::vector<Position> out;
+    subsets(all, m.white_kings, 0, [&](Bitboard wk) {
+        subsets(men_squares & ~wk, m.white_men, 0, [&](Bitboard wm) {
+            subsets(all & ~(wk | wm), m.black_kings, 0, [&](Bitboard bk) {
+                subsets(men_squares & ~(wk | wm | bk), m.black_men, 0, [&](Bitboard bm) {
+                    for (Color side : {WHITE, BLACK}) {
+                        auto p = Position::make(wm, wk, bm, bk, side);
+                        if (!p) throw std::logic_error(p.error());
+                        out.push_back(*p);
+                    }
+                });
+            });
+        });
+    });
+    return out;
+}
+
+// Values while solving: LOSS, DRAW, WIN as in Value, and UNKNOWN.
+constexpr std::uint8_t LOSS = 0, DRAW = 1, WIN = 2, UNKNOWN = 3;
+constexpr std::uint8_t neg(std::uint8_t v) { return v == WIN ? LOSS : v == LOSS ? WIN : v; }
+
+std::uint8_t from_outcome(Outcome o) {
+    return o == Outcome::WIN ? WIN : o == Outcome::LOSS ? LOSS : DRAW;
+}
+
+// One legal move: into this class (target >= 0), or out of it (target < 0,
+// value for the mover already known: a capture or a promotion, so counter 0).
+struct Edge {
+    int target;
+    bool zeroing;
+    std::uint8_t value;
+};
+
+} // namespace
+
+// ---------------------------------------------------------------- solver
+
+Solver::Solver(const damatb::core::Ruleset& rules) : rules_(rules) {
+    if (rules.king_move_limit > 0) {
+        damatb::core::Ruleset r = rules;
+        r.king_move_limit = 0;
+        unlimited_ = std::make_unique<Solver>(r);
+    }
+}
+
+Solver::~Solver() = default;
+
+const SolvedClass& Solver::solve(const Material& m) {
+    if (auto it = solved_.find(m); it != solved_.end()) return *it->second;
+    if (m.white() == 0 || m.black() == 0)
+        throw std::invalid_argument("simple::Solver: a side without pieces: " + m.name());
+
+    auto sc = std::make_unique<SolvedClass>();
+    sc->material = m;
+    sc->limit = rules_.king_move_limit;
+    sc->positions = enumerate(m);
+    const int n = static_cast<int>(sc->positions.size());
+    for (int i = 0; i < n; ++i) sc->index.emplace(key_of(sc->positions[i]), i);
+
+    // The game's end in each position, and every legal move.
+    std::vector<std::uint8_t> term(static_cast<std::size_t>(n), UNKNOWN);  // UNKNOWN: not over
+    std::vector<std::vector<Edge>> edges(static_cast<std::size_t>(n));
+    MoveList moves;
+    for (int i = 0; i < n; ++i) {
+        const Position& p = sc->positions[i];
+        Outcome lone = damatb::core::lone_pieces_outcome(p, rules_.lone_pieces);
+        if (lone != Outcome::NONE) {
+            term[i] = from_outcome(lone);
+            continue;
+        }
+        damatb::core::generate_moves(p, rules_.promotion, moves);
+        if (moves.empty()) {
+            term[i] = LOSS;
+            continue;
+        }
+        for (const auto& mv : moves) {
+            Position q = p.after(mv);
+            if (q.pieces(q.side_to_move()) == 0) {  // the last piece taken: the opponent lost
+                edges[i].push_back({-1, true, WIN});
+                continue;
+            }
+            Material mq = material_of(q);
+            if (mq == m) {
+                int j = sc->find(q);
+                if (j < 0) throw std::logic_error("simple::Solver: successor not in class");
+                edges[i].push_back({j, mv.is_zeroing(), UNKNOWN});
+            } else {
+                if (!mv.is_zeroing()) throw std::logic_error("class changed without zeroing");
+                const SolvedClass& sub = solve(mq);
+                int j = sub.find(q);
+                if (j < 0) throw std::logic_error("simple::Solver: successor not in its class");
+                edges[i].push_back({-1, true, neg(static_cast<std::uint8_t>(sub.result[j][0]))});
+            }
+        }
+    }
+
+    // The fixed point over (position, counter).
+    const int limit = rules_.king_move_limit;
+    const int L = std::max(limit, 1);
+    auto at = [L](int i, int c) { return static_cast<std::size_t>(i) * L + c; };
+    std::vector<std::uint8_t> val(static_cast<std::size_t>(n) * L, UNKNOWN);
+    for (int i = 0; i < n; ++i)
+        if (term[i] != UNKNOWN)
+            for (int c = 0; c < L; ++c) val[at(i, c)] = term[i];
+
+    // The value for the mover of playing e with the counter at c.
+    auto edge_value = [&](const Edge& e, int c) -> std::uint8_t {
+        if (e.target < 0) return e.value;
+        int c2 = (limit == 0 || e.zeroing) ? 0 : c + 1;
+        if (limit > 0 && c2 == limit)  // the limit reached: a draw, unless the opponent cannot move
+            return term[e.target] == UNKNOWN ? DRAW : neg(term[e.target]);
+        return neg(val[at(e.target, c2)]);
+    };
+
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int c = L - 1; c >= 0; --c)
+            for (int i = 0; i < n; ++i) {
+                if (val[at(i, c)] != UNKNOWN) continue;
+                bool win = false, all_lose = true;
+                for (const Edge& e : edges[i]) {
+                    std::uint8_t v = edge_value(e, c);
+                    if (v == WIN) {
+                        win = true;
+                        break;
+                    }
+                    if (v != LOSS) all_lose = false;
+                }
+                if (win || all_lose) {
+                    val[at(i, c)] = win ? WIN : LOSS;
+                    changed = true;
+                }
+            }
+    }
+    for (auto& v : val)
+        if (v == UNKNOWN) v = DRAW;
+
+    sc->result.assign(static_cast<std::size_t>(n), {});
+    sc->terminal.assign(static_cast<std::size_t>(n), false);
+    for (int i = 0; i < n; ++i) {
+        sc->terminal[i] = term[i] != UNKNOWN;
+        sc->result[i].resize(static_cast<std::size_t>(L));
+        for (int c = 0; c < L; ++c) sc->result[i][c] = static_cast<Value>(val[at(i, c)]);
+    }
+    if (unlimited_) {
+        const SolvedClass& u = unlimited_->solve(m);
+        if (u.positions != sc->positions) throw std::logic_error("unlimited: other positions");
+        sc->unlimited = u.unlimited;
+    } else {
+        sc->unlimited.resize(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i) sc->unlimited[i] = sc->result[i][0];
+    }
+
+    sc->wdl5.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        Value r = sc->result[i][0], u = sc->unlimited[i];
+        sc->wdl5[i] = r == Value::WIN    ? WDL_WIN
+                      : r == Value::LOSS ? WDL_LOSS
+                      : u == Value::WIN  ? WDL_CURSED_WIN
+                      : u == Value::LOSS ? WDL_BLESSED_LOSS
+                                         : WDL_DRAW;
+    }
+
+    sc->dtz.assign(static_cast<std::size_t>(n), -1);
+    sc->dtz_from_threshold.assign(static_cast<std::size_t>(n), -1);
+    if (limit > 0) {
+        // DTZ by a min/max over (position, counter): d(P, c) depends only on
+        // d(., c + 1), so fill c = L-1 down to 0.
+        std::vector<int> d(static_cast<std::size_t>(n) * L, -1);
+        for (int c = L - 1; c >= 0; --c)
+            for (int i = 0; i < n; ++i) {
+                std::uint8_t v = val[at(i, c)];
+                if (v == DRAW) continue;
+                if (term[i] != UNKNOWN) {
+                    d[at(i, c)] = 0;
+                    continue;
+                }
+                int best = v == WIN ? 1 << 30 : -1;
+                for (const Edge& e : edges[i]) {
+                    std::uint8_t ev = edge_value(e, c);
+                    if (v == WIN && ev != WIN) continue;  // the winner keeps the win
+                    int plies;
+                    if (e.target < 0 || e.zeroing || c + 1 == limit) {
+                        plies = 1;  // zeroing, or the limit reached (only a win if the game ends)
+                    } else {
+                        int dq = d[at(e.target, c + 1)];
+                        if (dq < 0) throw std::logic_error("dtz: successor without dtz");
+                        plies = 1 + dq;
+                    }
+                    best = v == WIN ? std::min(best, plies) : std::max(best, plies);
+                }
+                if (best < 0 || best == 1 << 30) throw std::logic_error("dtz: no move");
+                d[at(i, c)] = best;
+            }
+        for (int i = 0; i < n; ++i) {
+            if (sc->wdl5[i] != WDL_WIN && sc->wdl5[i] != WDL_LOSS) continue;
+            sc->dtz[i] = d[at(i, 0)];
+            if (term[i] != UNKNOWN) {
+                sc->dtz_from_threshold[i] = 0;
+                continue;
+            }
+            int largest = 0;
+            for (int c = 0; c < L; ++c)
+                if (val[at(i, c)] == val[at(i, 0)]) largest = c;
+            sc->dtz_from_threshold[i] = L - largest;
+        }
+    } else {
+        // No limit: layer by layer, DTZ n where the winner can force a zeroing
+        // ply or the end within n plies keeping the win, and the loser cannot
+        // delay it beyond n.
+        for (int i = 0; i < n; ++i)
+            if (term[i] != UNKNOWN && val[i] != DRAW) sc->dtz[i] = 0;
+        for (int layer = 1;; ++layer) {
+            std::vector<int> now;
+            for (int i = 0; i < n; ++i) {
+                if (sc->dtz[i] >= 0 || val[i] == DRAW) continue;
+                bool ok = val[i] == LOSS;
+                for (const Edge& e : edges[i]) {
+                    bool fast = e.target < 0 || e.zeroing ||
+                                (sc->dtz[e.target] >= 0 && sc->dtz[e.target] <= layer - 1);
+                    if (val[i] == WIN && fast && edge_value(e, 0) == WIN) {
+                        ok = true;
+                        break;
+                    }
+                    if (val[i] == LOSS && !fast) {
+                        ok = false;
+                        break;
+                    }
+                }
+                if (ok) now.push_back(i);
+            }
+            if (now.empty()) break;
+            for (int i : now) sc->dtz[i] = layer;
+        }
+        for (int i = 0; i < n; ++i) {
+            if (val[i] != DRAW && sc->dtz[i] < 0)
+                throw std::logic_error("dtz: a win or loss that never zeroes");
+            sc->dtz_from_threshold[i] = sc->dtz[i];
+        }
+    }
+
+    return *solved_.emplace(m, std::move(sc)).first->second;
+}
+
+// ---------------------------------------------------------------- checks
+
+Counts count(const SolvedClass& sc, Color side) {
+    Counts k;
+    for (std::size_t i = 0; i < sc.size(); ++i) {
+        if (sc.positions[i].side_to_move() != side) continue;
+        ++k.positions;
+        switch (sc.wdl5[i]) {
+        case WDL_WIN:
+            ++k.win;
+            k.longest_dtz_win = std::max(k.longest_dtz_win, sc.dtz[i]);
+            break;
+        case WDL_LOSS:
+            ++k.loss;
+            k.longest_dtz_loss = std::max(k.longest_dtz_loss, sc.dtz[i]);
+            break;
+        case WDL_CURSED_WIN: ++k.cursed_win, ++k.draw; break;
+        case WDL_BLESSED_LOSS: ++k.blessed_loss, ++k.draw; break;
+        default: ++k.draw;
+        }
+    }
+    return k;
+}
+
+std::vector<std::string> check_threshold(const SolvedClass& sc, std::size_t max_reports) {
+    std::vector<std::string> out;
+    auto report = [&](std::size_t i, const std::string& what) {
+        if (out.size() < max_reports)
+            out.push_back(sc.material.name() + " " + damatb::core::to_fen(sc.positions[i]) +
+                          ": " + what);
+    };
+    for (std::size_t i = 0; i < sc.size(); ++i) {
+        if (sc.dtz[i] != sc.dtz_from_threshold[i])
+            report(i, "dtz " + std::to_string(sc.dtz[i]) + " but from the threshold " +
+                          std::to_string(sc.dtz_from_threshold[i]));
+        if (sc.limit == 0) continue;
+        for (int c = 0; c < sc.limit; ++c) {
+            Value expected = Value::DRAW;
+            if (sc.wdl5[i] == WDL_WIN && sc.dtz[i] <= sc.limit - c) expected = Value::WIN;
+            if (sc.wdl5[i] == WDL_LOSS && sc.dtz[i] <= sc.limit - c) expected = Value::LOSS;
+            if (sc.terminal[i]) expected = sc.result[i][0];  // over whatever the counter
+            if (sc.result[i][c] != expected)
+                report(i, "counter " + std::to_string(c) + ": result " +
+                              std::to_string(int(sc.result[i][c])) + ", expected " +
+                              std::to_string(int(expected)) + " (dtz " +
+                              std::to_string(sc.dtz[i]) + ")");
+        }
+    }
+    return out;
+}
+
+} // namespace simple

@@ -1,0 +1,91 @@
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "core/fen.h"
+#include "core/index.h"
+#include "core/material.h"
+#include "core/symmetry.h"
+#include "support/helpers.h"
+
+using namespace damatb;
+using namespace damatb::core;
+
+namespace {
+
+// Every table of 2 to 4 pieces, each side to move.
+std::vector<Material> tables_up_to(int pieces) {
+    std::vector<Material> tables;
+    for (const ClassPlan& c : plan_classes(pieces)) {
+        tables.push_back(c.material);
+        if (c.material.swapped() != c.material) tables.push_back(c.material.swapped());
+    }
+    return tables;
+}
+
+// Whether two positions are images of each other under one of the folded symmetries.
+bool same_orbit(const Position& a, const Position& b, int symmetries) {
+    for (int s = 0; s < symmetries; ++s)
+        if (transform(a, s) == b) return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("Index: the worked example of index.h", "[index]") {
+    TableIndex index(*parse_class_name("KvM") == Material{{0, 1}, {1, 0}}
+                         ? Material{{0, 1}, {1, 0}}
+                         : Material{{0, 1}, {1, 0}});
+    CHECK(index.size() == 24 * 63);
+    CHECK(index.index(test::fen("W:Wc2:BKa1")) == 126);
+    CHECK(index.index(test::fen("W:Wf2:BKh1")) == 126);
+    CHECK(to_fen(index.position(126)) == "W:Wc2:BKa1");
+}
+
+TEST_CASE("Index: sizes of a few tables", "[index]") {
+    // Kings only: the lead king on one of the 10 squares of the a1-d1-d4 triangle.
+    CHECK(TableIndex(Material{{1, 0}, {1, 0}}).size() == 10 * 63);
+    CHECK(TableIndex(Material{{2, 0}, {1, 0}}).size() == 10 * binomial(63, 2));
+    // With men: the lead man on files a-d, ranks 2-7.
+    CHECK(TableIndex(Material{{1, 1}, {1, 0}}).size() == 24 * 63 * 62);
+    CHECK(TableIndex(Material{{1, 0}, {0, 2}}).size() == (1128 + 24) / 2 * 62);
+}
+
+TEST_CASE("Index: rank and unrank are inverse over whole tables", "[index]") {
+    for (const Material& m : tables_up_to(4)) {
+        TableIndex index(m);
+        INFO(m.table_name());
+        std::uint64_t wrong = 0;
+        for (std::uint64_t i = 0; i < index.size(); ++i) {
+            Position p = index.position(i);
+            wrong += !(material_of(p) == m) || index.index(p) != i;
+        }
+        CHECK(wrong == 0);
+    }
+}
+
+TEST_CASE("Index: every position has an index, in range, of its own orbit", "[index]") {
+    std::mt19937_64 rng(7);
+    for (const Material& m : tables_up_to(5)) {
+        TableIndex index(m);
+        INFO(m.table_name());
+        for (int n = 0; n < 2000; ++n) {
+            // A random position of material m, White to move.
+            Bitboard taken = 0, sets[2][2] = {{0, 0}, {0, 0}};
+            const Army armies[2] = {m.mover, m.other};
+            for (int c = 0; c < 2; ++c)
+                for (int king = 0; king < 2; ++king)
+                    for (int k = 0; k < (king ? armies[c].kings : armies[c].men);) {
+                        int sq = int(rng() % 64);
+                        if ((taken & square_bb(sq)) || (!king && (rank_of(sq) % 7) == 0)) continue;
+                        taken |= square_bb(sq);
+                        sets[c][king] |= square_bb(sq);
+                        ++k;
+                    }
+            Position p = *Position::make(sets[0][0], sets[0][1], sets[1][0], sets[1][1], WHITE);
+            std::uint64_t i = index.index(p);
+            REQUIRE(i < index.size());
+            CHECK(same_orbit(p, index.position(i), index.symmetries()));
+        }
+    }
+}
