@@ -9,5 +9,7 @@ namespace damatb::cli {
 int run_perft(const Args& args);
 int run_moves(const Args& args);
 int run_show(const Args& args);
+int run_generate(const Args& args);
+int run_plan(const Args& args);
 
 } // namespace damatb::cli

@@ -22,6 +22,8 @@ constexpr Command COMMANDS[] = {
     {"perft", "count the positions reached after 1..N plies", run_perft},
     {"moves", "list the legal moves of a position", run_moves},
     {"show", "print a position as a board diagram", run_show},
+    {"generate", "solve every class up to N pieces into table files", run_generate},
+    {"plan", "list the classes up to N pieces in the order they are solved", run_plan},
 };
 
 constexpr int EXIT_USAGE = 2;

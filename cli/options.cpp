@@ -25,6 +25,28 @@ void add_lone_pieces_option(CommandSyntax& syntax) {
         "one is drawn) or play-on");
 }
 
+void add_ruleset_options(CommandSyntax& syntax) {
+    add_promotion_option(syntax);
+    add_lone_pieces_option(syntax);
+    syntax.options.add_options()(
+        "king-move-limit", po::value<std::string>()->value_name("PLIES")->default_value("32"),
+        "consecutive king moves without capture that draw, 0 to 255 (0: no limit)");
+}
+
+core::Ruleset ruleset_option(const po::variables_map& vm) {
+    core::Ruleset rules;
+    rules.promotion = promotion_option(vm);
+    rules.lone_pieces = lone_pieces_option(vm);
+    auto limit = core::parse_king_move_limit(vm["king-move-limit"].as<std::string>());
+    if (!limit) throw UsageError("--king-move-limit: " + limit.error());
+    rules.king_move_limit = *limit;
+    return rules;
+}
+
+std::string default_tables_dir(const core::Ruleset& rules) {
+    return std::string(DAMATB_TABLES_DIR) + "/" + rules.name();
+}
+
 void add_fen_argument(CommandSyntax& syntax) {
     syntax.arguments.add_options()("fen", po::value<std::string>(), "the position");
     syntax.positional.add("fen", 1);

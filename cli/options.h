@@ -40,6 +40,12 @@ struct CommandSyntax {
 // Adds the ruleset options to a command's syntax.
 void add_promotion_option(CommandSyntax& syntax);
 void add_lone_pieces_option(CommandSyntax& syntax);
+// Adds --promotion, --lone-pieces and --king-move-limit.
+void add_ruleset_options(CommandSyntax& syntax);
+// The ruleset those options name; UsageError names a bad value.
+core::Ruleset ruleset_option(const po::variables_map& vm);
+// The default folder of the tables of a ruleset: tables/<ruleset name> in the project.
+std::string default_tables_dir(const core::Ruleset& rules);
 // Adds the positional FEN argument.
 void add_fen_argument(CommandSyntax& syntax);
 

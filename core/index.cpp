@@ -1,6 +1,11 @@
 #include "core/index.h"
 
+#include <algorithm>
 #include <array>
+
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "core/symmetry.h"
 
@@ -34,19 +39,39 @@ std::uint64_t colex_rank(Bitboard b, Bitboard free) {
 
 // The square of `free` at position p.
 inline int select_square(Bitboard free, int p) {
+#ifdef __BMI2__
+    return lsb(_pdep_u64(Bitboard{1} << p, free));
+#else
+    int base = 0;
+    for (int c = popcount(free & 0xFF); p >= c; c = popcount(free & 0xFF)) {
+        p -= c;
+        free >>= 8;
+        base += 8;
+    }
     for (int i = 0; i < p; ++i) free &= free - 1;
-    return lsb(free);
+    return base + lsb(free);
+#endif
 }
 
 // The k squares of `free` whose colex rank is `rank`.
 Bitboard colex_unrank(std::uint64_t rank, int k, Bitboard free) {
     Bitboard b = 0;
     int p = popcount(free);
-    for (int j = k; j >= 1; --j) {
-        while (BINOMIALS[p][j] > rank) --p;
+    for (int j = k; j >= 2; --j) {
+        // The largest p with C(p, j) <= rank, by bisection over [j - 1, p).
+        int lo = j - 1, hi = p - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (BINOMIALS[mid][j] <= rank)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        p = lo;
         rank -= BINOMIALS[p][j];
         b |= square_bb(select_square(free, p));
     }
+    if (k >= 1) b |= square_bb(select_square(free, static_cast<int>(rank)));
     return b;
 }
 
@@ -79,21 +104,22 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
     const int domain_size = popcount(lead.domain);
     const std::uint64_t all = BINOMIALS[domain_size][lead.count];
     lead_of_rank_.assign(all, 0);
-    symmetry_of_rank_.assign(all, 0);
+    symmetries_of_rank_.assign(all, 0);
     std::vector<std::uint64_t> least(all);
     for (std::uint64_t r = 0; r < all; ++r) {
         Bitboard set = colex_unrank(r, lead.count, lead.domain);
         std::uint64_t best = r;
-        int best_symmetry = IDENTITY;
+        unsigned symmetries = 1u << IDENTITY;
         for (int s = 1; s < symmetry_count_; ++s) {
             std::uint64_t rs = colex_rank(transform(set, s), lead.domain);
             if (rs < best) {
                 best = rs;
-                best_symmetry = s;
+                symmetries = 0;
             }
+            if (rs == best) symmetries |= 1u << s;
         }
         least[r] = best;
-        symmetry_of_rank_[r] = static_cast<std::uint8_t>(best_symmetry);
+        symmetries_of_rank_[r] = static_cast<std::uint8_t>(symmetries);
         if (best == r) {
             lead_of_rank_[r] = static_cast<std::uint32_t>(lead_sets_.size());
             lead_sets_.push_back(set);
@@ -118,12 +144,9 @@ Bitboard TableIndex::pieces_of(const Position& pos, const Group& g) const {
     return g.kings ? pos.kings(g.color) : pos.men(g.color);
 }
 
-std::uint64_t TableIndex::index(const Position& pos) const {
-    const Group& lead = groups_.front();
-    Bitboard lead_set = pieces_of(pos, lead);
-    std::uint64_t r = colex_rank(lead_set, lead.domain);
-    const int s = symmetry_of_rank_[r];
-    std::uint64_t i = lead_of_rank_[r];
+std::uint64_t TableIndex::index_under(const Position& pos, std::uint64_t lead_index,
+                                      Bitboard lead_set, int s) const {
+    std::uint64_t i = lead_index;
     Bitboard occupied = transform(lead_set, s);
     for (std::size_t g = 1; g < groups_.size(); ++g) {
         const Group& group = groups_[g];
@@ -132,6 +155,18 @@ std::uint64_t TableIndex::index(const Position& pos) const {
         occupied |= set;
     }
     return i;
+}
+
+std::uint64_t TableIndex::index(const Position& pos) const {
+    const Group& lead = groups_.front();
+    const Bitboard lead_set = pieces_of(pos, lead);
+    const std::uint64_t r = colex_rank(lead_set, lead.domain);
+    const std::uint64_t lead_index = lead_of_rank_[r];
+    unsigned symmetries = symmetries_of_rank_[r];
+    std::uint64_t best = index_under(pos, lead_index, lead_set, lsb(symmetries));
+    for (symmetries &= symmetries - 1; symmetries; symmetries &= symmetries - 1)
+        best = std::min(best, index_under(pos, lead_index, lead_set, lsb(symmetries)));
+    return best;
 }
 
 Position TableIndex::position(std::uint64_t i) const {
@@ -149,7 +184,8 @@ Position TableIndex::position(std::uint64_t i) const {
         sets[group.color][group.kings] = set;
         occupied |= set;
     }
-    return *Position::make(sets[WHITE][0], sets[WHITE][1], sets[BLACK][0], sets[BLACK][1], WHITE);
+    return Position::from_valid(sets[WHITE][0], sets[WHITE][1], sets[BLACK][0], sets[BLACK][1],
+                                WHITE);
 }
 
 } // namespace damatb::core

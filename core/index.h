@@ -26,10 +26,16 @@
 // give 2 * 63 + 0 = 126; the man on f2 (mirrored to c2) and the king on h1
 // (mirrored to a1) give 126 as well.
 //
-// index(p) first applies the symmetry that brings p's lead placement to its
-// lead placement (the first such in Symmetry order), so position(index(p)) is p
-// or a mirror image of it; a lead placement that is its own mirror image leaves
-// the later groups unfolded (a few positions have two indices, one value).
+// index(p) applies a symmetry that brings p's lead placement to its lead
+// placement, so position(index(p)) is p or an image of it under a folded
+// symmetry. Where several symmetries do that (a lead placement that is its own
+// image, such as a king on a1, on the diagonal), it takes the one that gives the
+// smallest index: index is the same for every image of a position. The later
+// groups are not folded under those symmetries, so a few indices name a
+// position whose own index is smaller (the king on a1 with kings on b3 and c8
+// is the transpose of a1, c2, h3, whose index is smaller): position(i) for
+// such an i is a valid position, index(position(i)) < i, and a table stores
+// the same value under both.
 #pragma once
 
 #include <cstdint>
@@ -65,13 +71,16 @@ private:
     };
 
     Bitboard pieces_of(const Position& pos, const Group& g) const;
+    // The index of pos once symmetry s has brought its lead set to lead placement lead_index.
+    std::uint64_t index_under(const Position& pos, std::uint64_t lead_index, Bitboard lead_set,
+                              int s) const;
 
     Material material_;
     std::vector<Group> groups_; // lead first
     int symmetry_count_ = 2;
     std::vector<Bitboard> lead_sets_;           // lead placement -> squares
     std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement
-    std::vector<std::uint8_t> symmetry_of_rank_; // ... and the symmetry that gets there
+    std::vector<std::uint8_t> symmetries_of_rank_; // ... and the symmetries that get there (bit s)
     std::uint64_t size_ = 0;
 };
 

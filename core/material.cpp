@@ -35,14 +35,8 @@ Material material_of(const Position& pos) {
     return {army(us), army(them)};
 }
 
-namespace {
-Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
-} // namespace
-
 Position as_white_to_move(const Position& pos) {
-    if (pos.side_to_move() == WHITE) return pos;
-    return *Position::make(flip_ranks(pos.men(BLACK)), flip_ranks(pos.kings(BLACK)),
-                           flip_ranks(pos.men(WHITE)), flip_ranks(pos.kings(WHITE)), WHITE);
+    return pos.side_to_move() == WHITE ? pos : pos.flipped();
 }
 
 Result<Material> parse_class_name(std::string_view name) {

@@ -20,12 +20,27 @@ Result<Position> Position::make(Bitboard white_men, Bitboard white_kings, Bitboa
         return Result<Position>::failure("a white man cannot stand on " + square_name(lsb(bad)));
     if (Bitboard bad = black_men & (RANK_1_BB | RANK_8_BB))
         return Result<Position>::failure("a black man cannot stand on " + square_name(lsb(bad)));
+    return from_valid(white_men, white_kings, black_men, black_kings, side_to_move);
+}
+
+Position Position::from_valid(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
+                              Bitboard black_kings, Color side_to_move) {
     Position p;
     p.men_[WHITE] = white_men;
     p.kings_[WHITE] = white_kings;
     p.men_[BLACK] = black_men;
     p.kings_[BLACK] = black_kings;
     p.side_ = side_to_move;
+    return p;
+}
+
+Position Position::flipped() const {
+    Position p;
+    for (Color c : {WHITE, BLACK}) {
+        p.men_[~c] = __builtin_bswap64(men_[c]);
+        p.kings_[~c] = __builtin_bswap64(kings_[c]);
+    }
+    p.side_ = ~side_;
     return p;
 }
 

@@ -22,6 +22,10 @@ public:
 
     static Result<Position> make(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
                                  Bitboard black_kings, Color side_to_move);
+    // The same without the checks, for callers that build valid positions only
+    // (an index's unrank, a board turned around).
+    static Position from_valid(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
+                               Bitboard black_kings, Color side_to_move);
     // The start position of RULES.md.
     static Position start();
 
@@ -35,6 +39,8 @@ public:
 
     // The position after a legal move of this position.
     Position after(const Move& m) const;
+    // The board turned around: colours swapped, ranks mirrored, the other side to move.
+    Position flipped() const;
 
     bool operator==(const Position&) const = default;
 

@@ -128,25 +128,200 @@ std::uint8_t from_outcome(Outcome o) {
     return o == Outcome::WIN ? WIN : o == Outcome::LOSS ? LOSS : DRAW;
 }
 
-// One legal move: into this class (target >= 0), or out of it (target < 0,
-// value for the mover already known: a capture or a promotion, so counter 0).
+// One legal move: into this class (target >= 0), or out of it (target < 0, a
+// capture or a promotion, so the counter is 0 after it; its value for the mover
+// is already known, under the limit and without it).
 struct Edge {
     int target;
     bool zeroing;
-    std::uint8_t value;
+    std::uint8_t value;            // for the mover, under the limit (target < 0)
+    std::uint8_t value_unlimited;  // the same without a limit
 };
+
+// Every position's end of game (UNKNOWN where play goes on) and legal moves:
+// those of position i are edges[first[i]] .. edges[first[i + 1] - 1].
+struct Graph {
+    std::vector<std::uint8_t> term;
+    std::vector<int> first;
+    std::vector<Edge> edges;
+};
+
+// The value for the mover of playing e with the counter at c, val being the
+// values so far (position-major: val[i * L + c], L = max(limit, 1)).
+std::uint8_t edge_value(const Graph& g, const std::vector<std::uint8_t>& val, int limit,
+                        const Edge& e, int c) {
+    if (e.target < 0) return limit > 0 ? e.value : e.value_unlimited;
+    if (limit == 0) return neg(val[static_cast<std::size_t>(e.target)]);
+    int c2 = e.zeroing ? 0 : c + 1;
+    if (c2 == limit)  // the limit reached: a draw, unless the opponent cannot move
+        return g.term[e.target] == UNKNOWN ? DRAW : neg(g.term[e.target]);
+    return neg(val[static_cast<std::size_t>(e.target) * limit + c2]);
+}
+
+// The values of every (position, counter), limit 0 meaning no king-move rule,
+// by plain iteration to the fixed point; what stays unknown is a draw. A state
+// is looked at again only when a state its moves lead to has changed (a move
+// into Q from P is remembered as a predecessor of Q), which gives the same fixed
+// point as sweeping over everything, only sooner.
+std::vector<std::uint8_t> fixed_point(const Graph& g, int limit) {
+    const int n = static_cast<int>(g.term.size());
+    const int L = std::max(limit, 1);
+    struct Pred {
+        int from;
+        bool zeroing;
+    };
+    std::vector<int> pred_first(static_cast<std::size_t>(n) + 1, 0);
+    std::vector<Pred> preds;
+    for (const Edge& e : g.edges)
+        if (e.target >= 0) ++pred_first[e.target + 1];
+    for (int i = 0; i < n; ++i) pred_first[i + 1] += pred_first[i];
+    preds.resize(static_cast<std::size_t>(pred_first[n]));
+    {
+        std::vector<int> fill(pred_first.begin(), pred_first.end() - 1);
+        for (int i = 0; i < n; ++i)
+            for (int k = g.first[i]; k < g.first[i + 1]; ++k)
+                if (g.edges[k].target >= 0)
+                    preds[fill[g.edges[k].target]++] = {i, g.edges[k].zeroing};
+    }
+
+    auto at = [L](int i, int c) { return static_cast<std::size_t>(i) * L + c; };
+    std::vector<std::uint8_t> val(static_cast<std::size_t>(n) * L, UNKNOWN);
+    std::vector<char> dirty(static_cast<std::size_t>(n) * L, 1);
+    for (int i = 0; i < n; ++i)
+        if (g.term[i] != UNKNOWN)
+            for (int c = 0; c < L; ++c) val[at(i, c)] = g.term[i];
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < n; ++i)
+            for (int c = L - 1; c >= 0; --c) {
+                if (!dirty[at(i, c)]) continue;
+                dirty[at(i, c)] = 0;
+                std::uint8_t& v = val[at(i, c)];
+                if (v != UNKNOWN) continue;
+                bool win = false, all_lose = true;
+                for (int k = g.first[i]; k < g.first[i + 1]; ++k) {
+                    std::uint8_t ev = edge_value(g, val, limit, g.edges[k], c);
+                    if (ev == WIN) {
+                        win = true;
+                        break;
+                    }
+                    if (ev != LOSS) all_lose = false;
+                }
+                if (!win && !all_lose) continue;
+                v = win ? WIN : LOSS;
+                changed = true;
+                // (P, c') plays into (i, c) by a zeroing move when c == 0 (any c'),
+                // by a king move when c' == c - 1 (without a limit, c' == c == 0).
+                for (int k = pred_first[i]; k < pred_first[i + 1]; ++k) {
+                    const Pred& p = preds[k];
+                    if (limit == 0)
+                        dirty[at(p.from, 0)] = 1;
+                    else if (p.zeroing && c == 0)
+                        for (int c2 = 0; c2 < L; ++c2) dirty[at(p.from, c2)] = 1;
+                    else if (!p.zeroing && c > 0)
+                        dirty[at(p.from, c - 1)] = 1;
+                }
+            }
+    }
+    for (auto& v : val)
+        if (v == UNKNOWN) v = DRAW;
+    return val;
+}
+
+// DTZ under a limit, by a min/max over (position, counter): d(P, c) is 0 where
+// the game is over, else, the winner picking among the moves that keep the win
+// at c and the loser among all, the least (greatest) of 1 for a zeroing move
+// or one reaching the limit, 1 + d(Q, c + 1) for a king move. d(., c) depends
+// only on d(., c + 1). Returns d(P, 0), -1 where P is not won or lost.
+std::vector<int> dtz_by_counter(const Graph& g, const std::vector<std::uint8_t>& val, int limit) {
+    const int n = static_cast<int>(g.term.size());
+    // Two rows at a time, counter c and c + 1: values and d.
+    std::vector<std::uint8_t> val_c(static_cast<std::size_t>(n)), val_next(val_c);
+    std::vector<int> d(static_cast<std::size_t>(n), -1), d_next(d);
+    for (int c = limit - 1; c >= 0; --c) {
+        for (int i = 0; i < n; ++i) val_c[i] = val[static_cast<std::size_t>(i) * limit + c];
+        for (int i = 0; i < n; ++i) {
+            d[i] = -1;
+            std::uint8_t v = val_c[i];
+            if (v == DRAW) continue;
+            if (g.term[i] != UNKNOWN) {
+                d[i] = 0;
+                continue;
+            }
+            int best = v == WIN ? 1 << 30 : -1;
+            for (int k = g.first[i]; k < g.first[i + 1]; ++k) {
+                const Edge& e = g.edges[k];
+                std::uint8_t ev;  // the value of e for the mover at c, as in edge_value
+                if (e.target < 0)
+                    ev = e.value;
+                else if (e.zeroing)
+                    ev = neg(val[static_cast<std::size_t>(e.target) * limit]);
+                else if (c + 1 == limit)
+                    ev = g.term[e.target] == UNKNOWN ? DRAW : neg(g.term[e.target]);
+                else
+                    ev = neg(val_next[e.target]);
+                if (ev != v) {
+                    if (v == WIN) continue;  // the winner keeps the win
+                    throw std::logic_error("dtz: a lost position with a move that does not lose");
+                }
+                int plies = 1;
+                if (e.target >= 0 && !e.zeroing && c + 1 < limit) {
+                    if (d_next[e.target] < 0) throw std::logic_error("dtz: successor without dtz");
+                    plies = 1 + d_next[e.target];
+                }
+                best = v == WIN ? std::min(best, plies) : std::max(best, plies);
+            }
+            if (best < 0 || best == 1 << 30) throw std::logic_error("dtz: no move");
+            d[i] = best;
+        }
+        std::swap(d, d_next);
+        std::swap(val_c, val_next);
+    }
+    return d_next;  // the row of counter 0
+}
+
+// DTZ without a limit, layer by layer: n where the winner can force a zeroing
+// ply or the end within n plies keeping the win, and the loser cannot put it
+// off beyond n. val: the values without a limit.
+std::vector<int> dtz_by_layers(const Graph& g, const std::vector<std::uint8_t>& val) {
+    const int n = static_cast<int>(g.term.size());
+    std::vector<int> dtz(static_cast<std::size_t>(n), -1);
+    for (int i = 0; i < n; ++i)
+        if (g.term[i] != UNKNOWN && val[i] != DRAW) dtz[i] = 0;
+    for (int layer = 1;; ++layer) {
+        std::vector<int> now;
+        for (int i = 0; i < n; ++i) {
+            if (dtz[i] >= 0 || val[i] == DRAW) continue;
+            bool ok = val[i] == LOSS;
+            for (int k = g.first[i]; k < g.first[i + 1]; ++k) {
+                const Edge& e = g.edges[k];
+                bool fast = e.target < 0 || e.zeroing ||
+                            (dtz[e.target] >= 0 && dtz[e.target] <= layer - 1);
+                if (val[i] == WIN && fast && edge_value(g, val, 0, e, 0) == WIN) {
+                    ok = true;
+                    break;
+                }
+                if (val[i] == LOSS && !fast) {
+                    ok = false;
+                    break;
+                }
+            }
+            if (ok) now.push_back(i);
+        }
+        if (now.empty()) break;
+        for (int i : now) dtz[i] = layer;
+    }
+    for (int i = 0; i < n; ++i)
+        if (val[i] != DRAW && dtz[i] < 0)
+            throw std::logic_error("dtz: a win or loss that never zeroes");
+    return dtz;
+}
 
 } // namespace
 
 // ---------------------------------------------------------------- solver
 
-Solver::Solver(const damatb::core::Ruleset& rules) : rules_(rules) {
-    if (rules.king_move_limit > 0) {
-        damatb::core::Ruleset r = rules;
-        r.king_move_limit = 0;
-        unlimited_ = std::make_unique<Solver>(r);
-    }
-}
+Solver::Solver(const damatb::core::Ruleset& rules) : rules_(rules) {}
 
 Solver::~Solver() = default;
 
@@ -160,104 +335,65 @@ const SolvedClass& Solver::solve(const Material& m) {
     sc->limit = rules_.king_move_limit;
     sc->positions = enumerate(m);
     const int n = static_cast<int>(sc->positions.size());
+    sc->index.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) sc->index.emplace(key_of(sc->positions[i]), i);
 
     // The game's end in each position, and every legal move.
-    std::vector<std::uint8_t> term(static_cast<std::size_t>(n), UNKNOWN);  // UNKNOWN: not over
-    std::vector<std::vector<Edge>> edges(static_cast<std::size_t>(n));
+    Graph g;
+    g.term.assign(static_cast<std::size_t>(n), UNKNOWN);
+    g.first.assign(static_cast<std::size_t>(n) + 1, 0);
     MoveList moves;
     for (int i = 0; i < n; ++i) {
+        g.first[i] = static_cast<int>(g.edges.size());
         const Position& p = sc->positions[i];
         Outcome lone = damatb::core::lone_pieces_outcome(p, rules_.lone_pieces);
         if (lone != Outcome::NONE) {
-            term[i] = from_outcome(lone);
+            g.term[i] = from_outcome(lone);
             continue;
         }
         damatb::core::generate_moves(p, rules_.promotion, moves);
         if (moves.empty()) {
-            term[i] = LOSS;
+            g.term[i] = LOSS;
             continue;
         }
         for (const auto& mv : moves) {
             Position q = p.after(mv);
             if (q.pieces(q.side_to_move()) == 0) {  // the last piece taken: the opponent lost
-                edges[i].push_back({-1, true, WIN});
+                g.edges.push_back({-1, true, WIN, WIN});
                 continue;
             }
             Material mq = material_of(q);
             if (mq == m) {
                 int j = sc->find(q);
                 if (j < 0) throw std::logic_error("simple::Solver: successor not in class");
-                edges[i].push_back({j, mv.is_zeroing(), UNKNOWN});
+                g.edges.push_back({j, mv.is_zeroing(), UNKNOWN, UNKNOWN});
             } else {
                 if (!mv.is_zeroing()) throw std::logic_error("class changed without zeroing");
                 const SolvedClass& sub = solve(mq);
                 int j = sub.find(q);
                 if (j < 0) throw std::logic_error("simple::Solver: successor not in its class");
-                edges[i].push_back({-1, true, neg(static_cast<std::uint8_t>(sub.result[j][0]))});
+                g.edges.push_back({-1, true, neg(static_cast<std::uint8_t>(sub.result[j][0])),
+                                   neg(static_cast<std::uint8_t>(sub.unlimited[j]))});
             }
         }
     }
+    g.first[n] = static_cast<int>(g.edges.size());
 
-    // The fixed point over (position, counter).
     const int limit = rules_.king_move_limit;
     const int L = std::max(limit, 1);
-    auto at = [L](int i, int c) { return static_cast<std::size_t>(i) * L + c; };
-    std::vector<std::uint8_t> val(static_cast<std::size_t>(n) * L, UNKNOWN);
-    for (int i = 0; i < n; ++i)
-        if (term[i] != UNKNOWN)
-            for (int c = 0; c < L; ++c) val[at(i, c)] = term[i];
-
-    // The value for the mover of playing e with the counter at c.
-    auto edge_value = [&](const Edge& e, int c) -> std::uint8_t {
-        if (e.target < 0) return e.value;
-        int c2 = (limit == 0 || e.zeroing) ? 0 : c + 1;
-        if (limit > 0 && c2 == limit)  // the limit reached: a draw, unless the opponent cannot move
-            return term[e.target] == UNKNOWN ? DRAW : neg(term[e.target]);
-        return neg(val[at(e.target, c2)]);
-    };
-
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int c = L - 1; c >= 0; --c)
-            for (int i = 0; i < n; ++i) {
-                if (val[at(i, c)] != UNKNOWN) continue;
-                bool win = false, all_lose = true;
-                for (const Edge& e : edges[i]) {
-                    std::uint8_t v = edge_value(e, c);
-                    if (v == WIN) {
-                        win = true;
-                        break;
-                    }
-                    if (v != LOSS) all_lose = false;
-                }
-                if (win || all_lose) {
-                    val[at(i, c)] = win ? WIN : LOSS;
-                    changed = true;
-                }
-            }
-    }
-    for (auto& v : val)
-        if (v == UNKNOWN) v = DRAW;
+    std::vector<std::uint8_t> val = fixed_point(g, limit);
+    std::vector<std::uint8_t> free = limit > 0 ? fixed_point(g, 0) : val;
 
     sc->result.assign(static_cast<std::size_t>(n), {});
+    sc->unlimited.resize(static_cast<std::size_t>(n));
     sc->terminal.assign(static_cast<std::size_t>(n), false);
-    for (int i = 0; i < n; ++i) {
-        sc->terminal[i] = term[i] != UNKNOWN;
-        sc->result[i].resize(static_cast<std::size_t>(L));
-        for (int c = 0; c < L; ++c) sc->result[i][c] = static_cast<Value>(val[at(i, c)]);
-    }
-    if (unlimited_) {
-        const SolvedClass& u = unlimited_->solve(m);
-        if (u.positions != sc->positions) throw std::logic_error("unlimited: other positions");
-        sc->unlimited = u.unlimited;
-    } else {
-        sc->unlimited.resize(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i) sc->unlimited[i] = sc->result[i][0];
-    }
-
     sc->wdl5.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
+        sc->terminal[i] = g.term[i] != UNKNOWN;
+        sc->result[i].resize(static_cast<std::size_t>(L));
+        for (int c = 0; c < L; ++c)
+            sc->result[i][c] = static_cast<Value>(val[static_cast<std::size_t>(i) * L + c]);
+        sc->unlimited[i] = static_cast<Value>(free[i]);
         Value r = sc->result[i][0], u = sc->unlimited[i];
         sc->wdl5[i] = r == Value::WIN    ? WDL_WIN
                       : r == Value::LOSS ? WDL_LOSS
@@ -266,82 +402,24 @@ const SolvedClass& Solver::solve(const Material& m) {
                                          : WDL_DRAW;
     }
 
-    sc->dtz.assign(static_cast<std::size_t>(n), -1);
-    sc->dtz_from_threshold.assign(static_cast<std::size_t>(n), -1);
     if (limit > 0) {
-        // DTZ by a min/max over (position, counter): d(P, c) depends only on
-        // d(., c + 1), so fill c = L-1 down to 0.
-        std::vector<int> d(static_cast<std::size_t>(n) * L, -1);
-        for (int c = L - 1; c >= 0; --c)
-            for (int i = 0; i < n; ++i) {
-                std::uint8_t v = val[at(i, c)];
-                if (v == DRAW) continue;
-                if (term[i] != UNKNOWN) {
-                    d[at(i, c)] = 0;
-                    continue;
-                }
-                int best = v == WIN ? 1 << 30 : -1;
-                for (const Edge& e : edges[i]) {
-                    std::uint8_t ev = edge_value(e, c);
-                    if (v == WIN && ev != WIN) continue;  // the winner keeps the win
-                    int plies;
-                    if (e.target < 0 || e.zeroing || c + 1 == limit) {
-                        plies = 1;  // zeroing, or the limit reached (only a win if the game ends)
-                    } else {
-                        int dq = d[at(e.target, c + 1)];
-                        if (dq < 0) throw std::logic_error("dtz: successor without dtz");
-                        plies = 1 + dq;
-                    }
-                    best = v == WIN ? std::min(best, plies) : std::max(best, plies);
-                }
-                if (best < 0 || best == 1 << 30) throw std::logic_error("dtz: no move");
-                d[at(i, c)] = best;
-            }
+        sc->dtz = dtz_by_counter(g, val, limit);
+        // The second way: from the largest counter at which the value at 0 still holds.
+        sc->dtz_from_threshold.assign(static_cast<std::size_t>(n), -1);
         for (int i = 0; i < n; ++i) {
             if (sc->wdl5[i] != WDL_WIN && sc->wdl5[i] != WDL_LOSS) continue;
-            sc->dtz[i] = d[at(i, 0)];
-            if (term[i] != UNKNOWN) {
+            if (sc->terminal[i]) {
                 sc->dtz_from_threshold[i] = 0;
                 continue;
             }
             int largest = 0;
             for (int c = 0; c < L; ++c)
-                if (val[at(i, c)] == val[at(i, 0)]) largest = c;
+                if (sc->result[i][c] == sc->result[i][0]) largest = c;
             sc->dtz_from_threshold[i] = L - largest;
         }
     } else {
-        // No limit: layer by layer, DTZ n where the winner can force a zeroing
-        // ply or the end within n plies keeping the win, and the loser cannot
-        // delay it beyond n.
-        for (int i = 0; i < n; ++i)
-            if (term[i] != UNKNOWN && val[i] != DRAW) sc->dtz[i] = 0;
-        for (int layer = 1;; ++layer) {
-            std::vector<int> now;
-            for (int i = 0; i < n; ++i) {
-                if (sc->dtz[i] >= 0 || val[i] == DRAW) continue;
-                bool ok = val[i] == LOSS;
-                for (const Edge& e : edges[i]) {
-                    bool fast = e.target < 0 || e.zeroing ||
-                                (sc->dtz[e.target] >= 0 && sc->dtz[e.target] <= layer - 1);
-                    if (val[i] == WIN && fast && edge_value(e, 0) == WIN) {
-                        ok = true;
-                        break;
-                    }
-                    if (val[i] == LOSS && !fast) {
-                        ok = false;
-                        break;
-                    }
-                }
-                if (ok) now.push_back(i);
-            }
-            if (now.empty()) break;
-            for (int i : now) sc->dtz[i] = layer;
-        }
-        for (int i = 0; i < n; ++i) {
-            if (val[i] != DRAW && sc->dtz[i] < 0)
-                throw std::logic_error("dtz: a win or loss that never zeroes");
-            sc->dtz_from_threshold[i] = sc->dtz[i];
-        }
+        sc->dtz = dtz_by_layers(g, val);
+        sc->dtz_from_threshold = sc->dtz;
     }
 
     return *solved_.emplace(m, std::move(sc)).first->second;

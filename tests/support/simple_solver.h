@@ -104,7 +104,6 @@ public:
 
 private:
     damatb::core::Ruleset rules_;
-    std::unique_ptr<Solver> unlimited_;  // the same rules with limit 0 (when limit > 0)
     std::map<Material, std::unique_ptr<SolvedClass>> solved_;
 };
 

@@ -1,0 +1,245 @@
+#include "gen/generate.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include "core/fen.h"
+#include "core/table_file.h"
+#include "gen/solver.h"
+
+namespace damatb::gen {
+
+namespace {
+
+using namespace core;
+
+constexpr std::uint8_t RECORD_SIZE = 3; // WDL5, DTZ, progress round
+
+std::string table_path(const std::string& dir, const Material& m) {
+    return dir + "/" + m.table_name() + ".dtb";
+}
+
+std::vector<Material> tables_of(const Material& cls) {
+    std::vector<Material> out{cls};
+    if (cls.swapped() != cls) out.push_back(cls.swapped());
+    return out;
+}
+
+std::uint64_t class_positions(const Material& cls) {
+    std::uint64_t n = 0;
+    for (const Material& m : tables_of(cls)) n += TableIndex(m).size();
+    return n;
+}
+
+std::uint64_t physical_memory() {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
+}
+
+std::string format_seconds(double s) {
+    char buf[32];
+    if (s < 60)
+        std::snprintf(buf, sizeof buf, "%.1f s", s);
+    else if (s < 3600)
+        std::snprintf(buf, sizeof buf, "%d min %02d s", int(s) / 60, int(s) % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%d h %02d min", int(s) / 3600, int(s) / 60 % 60);
+    return buf;
+}
+
+// Writes a solved table's records.
+void write(const std::string& dir, const SolvedTable& t, const Ruleset& rules, int threads) {
+    const std::uint64_t n = t.wdl.size();
+    std::vector<std::uint8_t> records(n * RECORD_SIZE);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        records[i * RECORD_SIZE] = static_cast<std::uint8_t>(t.wdl[i]);
+        records[i * RECORD_SIZE + 1] = t.dtz[i];
+        records[i * RECORD_SIZE + 2] = t.round[i];
+    }
+    TableHeader header;
+    header.ruleset = rules;
+    header.material = t.index.material();
+    header.entries = n;
+    header.record_size = RECORD_SIZE;
+    WriteOptions options;
+    options.threads = threads;
+    TableStatus status = write_table(table_path(dir, header.material), header, records.data(), options);
+    if (!status) throw std::runtime_error(status.message);
+}
+
+// Reads a table back if its file is complete and valid; nullptr otherwise.
+std::shared_ptr<SolvedTable> read_back(const std::string& dir, const Material& m,
+                                       const Ruleset& rules) {
+    OpenChecks checks;
+    checks.ruleset = &rules;
+    checks.material = &m;
+    checks.content = true;
+    OpenedTable opened = open_table(table_path(dir, m), checks);
+    if (!opened.status || opened.file.header().record_size != RECORD_SIZE) return nullptr;
+    auto t = std::make_shared<SolvedTable>(m);
+    const TableFile& f = opened.file;
+    if (f.header().entries != t->index.size()) return nullptr;
+    t->wdl.resize(t->index.size());
+    t->dtz.resize(t->index.size());
+    t->round.resize(t->index.size());
+    Decompressor d;
+    std::vector<std::uint8_t> block(std::size_t(f.header().block_entries) * RECORD_SIZE);
+    std::uint64_t i = 0;
+    for (std::uint32_t b = 0; b < f.block_count(); ++b) {
+        if (f.read_block(b, d, block.data()) != TableError::NONE) return nullptr;
+        for (std::uint32_t j = 0; j < f.entries_in_block(b); ++j, ++i) {
+            t->wdl[i] = Wdl5(block[j * RECORD_SIZE]);
+            t->dtz[i] = block[j * RECORD_SIZE + 1];
+            t->round[i] = block[j * RECORD_SIZE + 2];
+        }
+    }
+    return t;
+}
+
+void write_stats(const std::string& dir, const Material& cls, const std::vector<TableStats>& stats) {
+    const std::string path = dir + "/" + cls.class_name() + ".stats";
+    std::ofstream out(path + ".tmp");
+    for (const TableStats& s : stats) {
+        out << s.line() << '\n';
+        if (s.longest_win >= 0) out << "  longest win: " << s.longest_win_fen << '\n';
+        if (s.longest_loss >= 0) out << "  longest loss: " << s.longest_loss_fen << '\n';
+    }
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path);
+    std::filesystem::rename(path + ".tmp", path);
+}
+
+} // namespace
+
+std::string TableStats::line() const {
+    std::string s = material.table_name() + " positions " + std::to_string(positions);
+    for (int v = WDL5_NB - 1; v >= 0; --v)
+        s += " " + std::string(to_string(Wdl5(v))) + " " + std::to_string(counts[std::size_t(v)]);
+    s += " dtz-win " + (longest_win < 0 ? std::string("-") : std::to_string(longest_win));
+    s += " dtz-loss " + (longest_loss < 0 ? std::string("-") : std::to_string(longest_loss));
+    s += " rounds " + std::to_string(rounds);
+    return s;
+}
+
+TableStats table_stats(const SolvedTable& t) {
+    TableStats s;
+    s.material = t.index.material();
+    s.positions = t.wdl.size();
+    std::uint64_t win_at = 0, loss_at = 0;
+    for (std::uint64_t i = 0; i < t.wdl.size(); ++i) {
+        ++s.counts[static_cast<std::size_t>(t.wdl[i])];
+        s.rounds = std::max(s.rounds, int(t.round[i]));
+        if (t.wdl[i] == Wdl5::WIN && t.dtz[i] > s.longest_win) {
+            s.longest_win = t.dtz[i];
+            win_at = i;
+        }
+        if (t.wdl[i] == Wdl5::LOSS && t.dtz[i] > s.longest_loss) {
+            s.longest_loss = t.dtz[i];
+            loss_at = i;
+        }
+    }
+    if (s.longest_win >= 0) s.longest_win_fen = to_fen(t.index.position(win_at));
+    if (s.longest_loss >= 0) s.longest_loss_fen = to_fen(t.index.position(loss_at));
+    return s;
+}
+
+std::uint64_t memory_estimate(const Material& cls, int pieces) {
+    // Solver: five bytes of state, three of results and about eight of work lists
+    // per position of the class; every table of fewer pieces, or of as many with
+    // fewer men, is held at three bytes per position.
+    std::uint64_t bytes = class_positions(cls) * 16;
+    for (const ClassPlan& c : plan_classes(pieces))
+        if (c.material.pieces() < cls.pieces() ||
+            (c.material.pieces() == cls.pieces() && c.material.men() < cls.men()))
+            bytes += class_positions(c.material) * RECORD_SIZE;
+    return bytes + (64u << 20);
+}
+
+std::vector<ClassReport> generate(const GenerateOptions& options) {
+    std::filesystem::create_directories(options.out_dir);
+    std::vector<ClassPlan> plan = plan_classes(options.only ? options.only->pieces() : options.pieces);
+    if (options.only) {
+        // The class and everything its captures and promotions lead into, transitively.
+        std::set<Material> keep{class_key(*options.only)};
+        for (auto c = plan.rbegin(); c != plan.rend(); ++c)
+            if (keep.count(c->material)) keep.insert(c->needs.begin(), c->needs.end());
+        std::erase_if(plan, [&](const ClassPlan& c) { return !keep.count(c.material); });
+    }
+    auto say = [&](const std::string& line) {
+        if (options.say) options.say(line);
+    };
+
+    std::uint64_t total = 0, done = 0;
+    for (const ClassPlan& c : plan) total += class_positions(c.material);
+    const std::uint64_t memory = physical_memory();
+    for (const ClassPlan& c : plan) {
+        std::uint64_t need = memory_estimate(c.material, c.material.pieces());
+        if (memory && need > memory)
+            throw std::runtime_error("class " + c.material.class_name() + " needs about " +
+                                     std::to_string(need >> 20) + " MiB, more than the " +
+                                     std::to_string(memory >> 20) + " MiB of this machine");
+    }
+
+    SolvedTables solved;
+    std::vector<ClassReport> reports;
+    const auto start = std::chrono::steady_clock::now();
+    double solved_seconds = 0;
+    std::uint64_t solved_positions = 0;
+    for (std::size_t k = 0; k < plan.size(); ++k) {
+        const Material cls = plan[k].material;
+        const bool wanted = !options.only || cls == class_key(*options.only);
+        ClassReport report{cls, {}, false, 0};
+        const auto t0 = std::chrono::steady_clock::now();
+
+        std::vector<std::shared_ptr<SolvedTable>> tables;
+        for (const Material& m : tables_of(cls))
+            if (auto t = read_back(options.out_dir, m, options.rules)) tables.push_back(t);
+        if (tables.size() == tables_of(cls).size()) {
+            report.reused = true;
+        } else if (!wanted) {
+            throw std::runtime_error("class " + options.only->class_name() + " needs " +
+                                     cls.class_name() + ", which is not in " + options.out_dir +
+                                     " (generate it first)");
+        } else {
+            SolveOptions so;
+            so.rules = options.rules;
+            so.threads = options.threads;
+            tables = solve_class(cls, solved, so);
+            for (const auto& t : tables) write(options.out_dir, *t, options.rules, options.threads);
+        }
+        for (const auto& t : tables) {
+            report.tables.push_back(table_stats(*t));
+            solved.add(t);
+        }
+        if (!report.reused) write_stats(options.out_dir, cls, report.tables);
+        report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+        const std::uint64_t n = class_positions(cls);
+        done += n;
+        if (!report.reused) {
+            solved_seconds += report.seconds;
+            solved_positions += n;
+        }
+        const double rate = solved_seconds > 0 ? double(solved_positions) / solved_seconds : 0;
+        const double left = rate > 0 ? double(total - done) / rate : 0;
+        char line[256];
+        std::snprintf(line, sizeof line, "[%zu/%zu] %s: %llu positions %s in %s (%.0f k/s); %s left",
+                      k + 1, plan.size(), cls.class_name().c_str(), (unsigned long long)n,
+                      report.reused ? "reused" : "solved", format_seconds(report.seconds).c_str(),
+                      report.seconds > 0 ? double(n) / report.seconds / 1e3 : 0.0,
+                      format_seconds(left).c_str());
+        say(line);
+        reports.push_back(std::move(report));
+    }
+    say("all done in " +
+        format_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+    return reports;
+}
+
+} // namespace damatb::gen

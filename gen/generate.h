@@ -1,0 +1,65 @@
+// Generation of every class up to N pieces into table files, resumable.
+//
+// Classes are solved in plan order (core::plan_classes). A class whose table
+// files are already in the output folder, complete and valid (header, ruleset,
+// material and content checksum), is read back instead of solved, so an
+// interrupted run resumes where it stopped. Each table is written as
+// `<out>/<table name>.dtb` (for example `KMvK+.dtb`), one 3-byte record per
+// index: WDL5, DTZ, progress round (docs/generator.md); each class's statistics
+// go to `<out>/<class name>.stats`.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/material.h"
+#include "core/ruleset.h"
+#include "gen/solved.h"
+
+namespace damatb::gen {
+
+// The statistics of one table.
+struct TableStats {
+    core::Material material;
+    std::uint64_t positions = 0;
+    std::array<std::uint64_t, core::WDL5_NB> counts{}; // by Wdl5
+    int longest_win = -1, longest_loss = -1;           // DTZ; -1 when there is none
+    std::string longest_win_fen, longest_loss_fen;
+    int rounds = 0; // the largest progress round
+
+    // One line: "KMvK+ positions 1234 win 1 cursed-win 0 draw 2 blessed-loss 0 loss 3
+    // dtz-win 7 dtz-loss 8 rounds 4".
+    std::string line() const;
+};
+
+TableStats table_stats(const SolvedTable& table);
+
+struct GenerateOptions {
+    int pieces = 3;
+    std::optional<core::Material> only; // one class, its dependencies already generated
+    core::Ruleset rules;
+    int threads = 1;
+    std::string out_dir;
+    std::function<void(const std::string&)> say; // progress lines
+};
+
+struct ClassReport {
+    core::Material cls;
+    std::vector<TableStats> tables;
+    bool reused = false; // read from valid files rather than solved
+    double seconds = 0;
+};
+
+// Generates (or reuses) every class up to options.pieces, or options.only.
+// Throws std::runtime_error with a clear message for a missing dependency, a
+// file that cannot be written, or a generation that would not fit in memory.
+std::vector<ClassReport> generate(const GenerateOptions& options);
+
+// The bytes the solver needs for a class, dependencies held in memory included.
+std::uint64_t memory_estimate(const core::Material& cls, int pieces);
+
+} // namespace damatb::gen

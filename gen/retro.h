@@ -1,0 +1,54 @@
+// Retro moves: the positions a quiet, non-crowning move leads from.
+//
+// The generator walks the game backwards inside one material class. For a
+// position q with White to move, the previous move was Black's (in q's frame):
+// a black king slid to its square, or a black man stepped there (forward, that
+// is south, or sideways). for_each_predecessor calls f(p) for every position p,
+// White to move (p is turned around, as tables store it), whose legal move leads
+// to q: the piece stood on an empty square, the move was not a capture, and p
+// had no capture (capturing is compulsory) and was not already over by the
+// one-piece-each rule.
+#pragma once
+
+#include "core/game.h"
+#include "core/material.h"
+#include "core/movegen.h"
+#include "core/rays.h"
+
+namespace damatb::gen {
+
+enum class RetroKind { KING_MOVES, MAN_MOVES, ALL };
+
+template <typename F>
+void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePieces lone, F&& f) {
+    using namespace core;
+    const Bitboard empty = q.empty();
+    auto emit = [&](Bitboard men, Bitboard kings) {
+        // The position before Black's move, Black to move.
+        Position p = Position::from_valid(q.men(WHITE), q.kings(WHITE), men, kings, BLACK);
+        if (has_capture(p) || lone_pieces_outcome(p, lone) != Outcome::NONE) return;
+        f(p.flipped());
+    };
+    const Bitboard men = q.men(BLACK), kings = q.kings(BLACK);
+    if (kind != RetroKind::MAN_MOVES) {
+        for (Bitboard k = kings; k;) {
+            int to = pop_lsb(k);
+            for (int d = 0; d < DIRECTION_NB; ++d)
+                for (Bitboard from = slide(to, Direction(d), ~empty); from;)
+                    emit(men, kings ^ square_bb(to) ^ square_bb(pop_lsb(from)));
+        }
+    }
+    if (kind != RetroKind::KING_MOVES) {
+        for (Bitboard m = men; m;) {
+            int to = pop_lsb(m);
+            // A black man steps south or sideways: it came from the north or the side.
+            for (Direction d : {NORTH, EAST, WEST}) {
+                int from = NEIGHBOURS[d][to];
+                if (from == SQ_NONE || !(empty & square_bb(from)) || rank_of(from) == 7) continue;
+                emit(men ^ square_bb(to) ^ square_bb(from), kings);
+            }
+        }
+    }
+}
+
+} // namespace damatb::gen

@@ -1,0 +1,40 @@
+// Solved tables held in memory, and the value of any position they cover.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "core/index.h"
+#include "core/material.h"
+#include "core/wdl.h"
+
+namespace damatb::gen {
+
+// One solved table: for each index, WDL5, DTZ (wins and losses; 0 otherwise) and
+// the progress round (the number of nested zeroing phases its result needs; 0
+// for draws and positions already over). See docs/generator.md.
+struct SolvedTable {
+    explicit SolvedTable(const core::Material& m) : index(m) {}
+
+    core::TableIndex index;
+    std::vector<core::Wdl5> wdl;
+    std::vector<std::uint8_t> dtz;
+    std::vector<std::uint8_t> round;
+};
+
+class SolvedTables {
+public:
+    void add(std::shared_ptr<const SolvedTable> table);
+    // The table of material m, or nullptr.
+    const SolvedTable* find(const core::Material& m) const;
+    // WDL5 of a position with White to move: a side to move without pieces has
+    // lost; otherwise its table must be here (std::out_of_range if not).
+    core::Wdl5 wdl(const core::Position& white_to_move) const;
+
+private:
+    std::map<core::Material, std::shared_ptr<const SolvedTable>> tables_;
+};
+
+} // namespace damatb::gen

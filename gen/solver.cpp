@@ -1,0 +1,533 @@
+#include "gen/solver.h"
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/fen.h"
+#include "core/movegen.h"
+#include "gen/retro.h"
+
+namespace damatb::gen {
+
+namespace {
+
+using namespace core;
+
+// Facts about a position's moves found once, before any propagation.
+enum Info : std::uint8_t {
+    TERMINAL = 1,   // the game is over here; its labels are set at once
+    INTERNAL = 2,   // a move stays in the class (a quiet move that crowns no man)
+    EXT_ANY = 4,    // a move leaves the class (a capture or a crowning)
+    EXT_WIN = 8,    // ... and wins under the limit: the opponent has lost at counter 0
+    EXT_ESC = 16,   // ... and does not lose under the limit: the opponent has not won
+    EXT_WIN_U = 32, // the same without the limit
+    EXT_ESC_U = 64,
+};
+
+enum Label : std::uint8_t { UNKNOWN = 0, WON = 1, LOST = 2 };
+
+// What an evaluation looks for: anything, or only whether every move loses.
+enum class Want { ANY, LOSS };
+
+constexpr int NO_LEVEL = 255;
+constexpr int UNLIMITED_LEVELS = 254; // the phase length allowed when the limit is off
+constexpr std::uint8_t NO_WITNESS = 255;
+
+// One table of the class under solution, one byte per position in each array.
+//   u:       the value without the king-move limit (Label)
+//   type:    the value under the limit at counter 0 (Label), set once
+//   level:   for type WON or LOST, the DTZ as known in the current round
+//   round:   the round in which type was set (0 for a game already over)
+//   witness: the number of a move last seen to escape a loss (u and type apart)
+struct Table {
+    explicit Table(const Material& m)
+        : index(m), size(index.size()), info(size), u(size), type(size), level(size, NO_LEVEL),
+          round(size), witness_u(size, NO_WITNESS), witness(size, NO_WITNESS) {}
+    TableIndex index;
+    std::uint64_t size;
+    std::vector<std::uint8_t> info, u, type, level, round, witness_u, witness;
+};
+
+inline std::uint8_t load(const std::uint8_t& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
+inline std::uint8_t load_acquire(const std::uint8_t& x) {
+    return __atomic_load_n(&x, __ATOMIC_ACQUIRE);
+}
+inline void store(std::uint8_t& x, int v) {
+    __atomic_store_n(&x, static_cast<std::uint8_t>(v), __ATOMIC_RELAXED);
+}
+inline void store_release(std::uint8_t& x, int v) {
+    __atomic_store_n(&x, static_cast<std::uint8_t>(v), __ATOMIC_RELEASE);
+}
+
+// A position of the class: its table (0 or 1) in the top bit, its index below.
+using Node = std::uint64_t;
+constexpr Node TABLE_BIT = Node{1} << 63;
+inline Node node(int t, std::uint64_t i) { return t ? (i | TABLE_BIT) : i; }
+inline int table_of(Node n) { return (n & TABLE_BIT) ? 1 : 0; }
+inline std::uint64_t index_of(Node n) { return n & ~TABLE_BIT; }
+
+inline bool stays_in_class(const Move& m) { return !m.is_capture() && !m.is_promotion(); }
+
+// Concatenates per-thread node lists, leaving them empty.
+std::vector<Node> concat(std::vector<std::vector<Node>>& parts) {
+    std::vector<Node> all;
+    for (auto& p : parts) {
+        all.insert(all.end(), p.begin(), p.end());
+        p.clear();
+    }
+    return all;
+}
+
+// Collects nodes from several threads, each node once: a bit per node marks
+// those collected since the last take().
+class Collector {
+public:
+    Collector(std::uint64_t size0, std::uint64_t size1, std::size_t threads)
+        : seen_{std::vector<std::atomic<std::uint64_t>>(size0 / 64 + 1),
+                std::vector<std::atomic<std::uint64_t>>(size1 / 64 + 1)},
+          parts_(threads) {}
+
+    void add(Node c, std::size_t thread) {
+        const std::uint64_t i = index_of(c), bit = std::uint64_t{1} << (i % 64);
+        auto& word = seen_[table_of(c)][i / 64];
+        if (!(word.fetch_or(bit, std::memory_order_relaxed) & bit)) parts_[thread].push_back(c);
+    }
+    // The nodes collected (in no particular order); clears the marks.
+    std::vector<Node> take() {
+        std::vector<Node> all = concat(parts_);
+        for (Node c : all)
+            seen_[table_of(c)][index_of(c) / 64].store(0, std::memory_order_relaxed);
+        return all;
+    }
+
+private:
+    std::vector<std::atomic<std::uint64_t>> seen_[2];
+    std::vector<std::vector<Node>> parts_;
+};
+
+int thread_count(const SolveOptions& o) { return std::max(1, o.threads); }
+
+// The number of the calling thread in the current parallel region.
+std::size_t thread() {
+#ifdef _OPENMP
+    return static_cast<std::size_t>(omp_get_thread_num());
+#else
+    return 0;
+#endif
+}
+
+// Loops below this many items run on one thread: starting threads costs more.
+constexpr std::int64_t PARALLEL_FROM = 4096;
+
+class ClassSolver {
+public:
+    ClassSolver(const Material& cls, const SolvedTables& solved, const SolveOptions& options)
+        : solved_(solved), options_(options), rules_(options.rules),
+          limit_(rules_.king_move_limit ? rules_.king_move_limit : UNLIMITED_LEVELS) {
+        tables_.push_back(std::make_unique<Table>(cls));
+        if (cls.swapped() != cls) tables_.push_back(std::make_unique<Table>(cls.swapped()));
+        const auto threads = static_cast<std::size_t>(thread_count(options));
+        collector_ = std::make_unique<Collector>(table(0).size, table(table_count() - 1).size, threads);
+        firsts_.resize(threads);
+    }
+
+    std::vector<std::shared_ptr<SolvedTable>> run() {
+        for (int t = 0; t < table_count(); ++t) init(t);
+        solve_unlimited();
+        solve_limited();
+        std::vector<std::shared_ptr<SolvedTable>> out;
+        for (int t = 0; t < table_count(); ++t) out.push_back(finish(t));
+        return out;
+    }
+
+private:
+    int table_count() const { return static_cast<int>(tables_.size()); }
+    int other(int t) const { return table_count() == 1 ? 0 : 1 - t; }
+    Table& table(int t) { return *tables_[static_cast<std::size_t>(t)]; }
+    Table& table_of_node(Node c) { return table(table_of(c)); }
+
+    void say(const std::string& line) const {
+        if (options_.progress) options_.progress(line);
+    }
+
+    // The index, in the other table, of the position after an in-class move.
+    std::uint64_t successor(int t, const Position& p, const Move& m) {
+        return table(other(t)).index.index(as_white_to_move(p.after(m)));
+    }
+
+    // Runs f(s) for s < n, on several threads when n is large.
+    template <typename F>
+    void parallel_for(std::int64_t n, F&& f) {
+#pragma omp parallel for schedule(dynamic, 512) num_threads(thread_count(options_)) if (n >= PARALLEL_FROM)
+        for (std::int64_t s = 0; s < n; ++s) f(static_cast<std::size_t>(s));
+    }
+
+    // Every node of the class for which keep(table, index) holds.
+    template <typename F>
+    std::vector<Node> select(F&& keep) {
+        std::vector<Node> out;
+        for (int t = 0; t < table_count(); ++t)
+            for (std::uint64_t i = 0; i < table(t).size; ++i)
+                if (keep(table(t), i)) out.push_back(node(t, i));
+        return out;
+    }
+
+    // The nodes of `from` whose label in `field` is `label`.
+    std::vector<Node> with_label(const std::vector<Node>& from,
+                                 std::vector<std::uint8_t> Table::*field, Label label) {
+        std::vector<Node> out;
+        for (Node c : from)
+            if ((table_of_node(c).*field)[index_of(c)] == label) out.push_back(c);
+        return out;
+    }
+
+    // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel.
+    template <typename F>
+    void for_predecessors(const std::vector<Node>& from, RetroKind kind, F&& f) {
+        parallel_for(static_cast<std::int64_t>(from.size()), [&](std::size_t s) {
+            const int t = table_of(from[s]);
+            const int pt = other(t);
+            Table& P = table(pt);
+            Position q = table(t).index.position(index_of(from[s]));
+            for_each_predecessor(q, kind, rules_.lone_pieces,
+                                 [&](const Position& p) { f(node(pt, P.index.index(p))); });
+        });
+    }
+
+    std::vector<Node> predecessors(const std::vector<Node>& from, RetroKind kind) {
+        for_predecessors(from, kind, [&](Node n) { collector_->add(n, thread()); });
+        return collector_->take();
+    }
+
+    // Terminal positions and the facts about moves that leave the class.
+    void init(int t) {
+        Table& T = table(t);
+        parallel_for(static_cast<std::int64_t>(T.size), [&](std::size_t i) {
+            Position p = T.index.position(i);
+            Outcome over = lone_pieces_outcome(p, rules_.lone_pieces);
+            MoveList moves;
+            if (over == Outcome::NONE) {
+                generate_moves(p, rules_.promotion, moves);
+                if (moves.empty()) over = Outcome::LOSS;
+            }
+            if (over != Outcome::NONE) {
+                T.info[i] = TERMINAL;
+                int label = over == Outcome::WIN ? WON : over == Outcome::LOSS ? LOST : UNKNOWN;
+                T.u[i] = T.type[i] = static_cast<std::uint8_t>(label);
+                T.level[i] = label == UNKNOWN ? NO_LEVEL : 0;
+                return;
+            }
+            std::uint8_t info = 0;
+            for (const Move& m : moves) {
+                if (stays_in_class(m)) {
+                    info |= INTERNAL;
+                    continue;
+                }
+                Wdl5 v = solved_.wdl(as_white_to_move(p.after(m))); // the opponent's value
+                info |= EXT_ANY;
+                if (v == Wdl5::LOSS) info |= EXT_WIN;
+                if (v != Wdl5::WIN) info |= EXT_ESC;
+                if (loses_without_limit(v)) info |= EXT_WIN_U;
+                if (!wins_without_limit(v)) info |= EXT_ESC_U;
+            }
+            T.info[i] = info;
+        });
+    }
+
+    // ---- Without the limit: the plain game, repetition a draw.
+
+    // The label of a position from its successors' labels. With Want::LOSS it
+    // looks only for a loss, trying the move that escaped last time first.
+    Label evaluate_unlimited(int t, std::uint64_t i, Want want) {
+        Table& T = table(t);
+        const std::uint8_t info = T.info[i];
+        if (info & TERMINAL) return Label(T.u[i]);
+        if (info & EXT_WIN_U) return WON;
+        if (want == Want::LOSS && (info & EXT_ESC_U)) return UNKNOWN;
+        Position p = T.index.position(i);
+        MoveList moves;
+        generate_moves(p, rules_.promotion, moves);
+        Table& O = table(other(t));
+        auto label_after = [&](const Move& m) { return load(O.u[successor(t, p, m)]); };
+        const std::uint8_t w = T.witness_u[i];
+        if (want == Want::LOSS && w < moves.size() && label_after(moves[w]) != WON)
+            return UNKNOWN;
+        bool all_won = !(info & EXT_ESC_U);
+        for (std::size_t k = 0; k < moves.size(); ++k) {
+            if (!stays_in_class(moves[k])) continue;
+            std::uint8_t label = label_after(moves[k]);
+            if (label == LOST) return WON;
+            if (label != WON) {
+                all_won = false;
+                T.witness_u[i] = static_cast<std::uint8_t>(k);
+                if (want == Want::LOSS) return UNKNOWN;
+            }
+        }
+        return all_won ? LOST : UNKNOWN;
+    }
+
+    void solve_unlimited() {
+        // Known at once: games over, wins by leaving the class, losses with no move inside it.
+        std::vector<Node> decided = select([](Table& T, std::uint64_t i) {
+            const std::uint8_t info = T.info[i];
+            if (info & TERMINAL) return T.u[i] != UNKNOWN;
+            if (info & EXT_WIN_U) T.u[i] = WON;
+            else if (!(info & INTERNAL) && !(info & EXT_ESC_U)) T.u[i] = LOST;
+            return T.u[i] != UNKNOWN;
+        });
+        std::size_t total = decided.size();
+        while (!decided.empty()) {
+            // A move into a lost position wins; a move into a won one may lose, if all do.
+            for_predecessors(with_label(decided, &Table::u, LOST), RetroKind::ALL, [&](Node c) {
+                Table& T = table_of_node(c);
+                if (load(T.u[index_of(c)]) != UNKNOWN) return;
+                store(T.u[index_of(c)], WON);
+                collector_->add(c, thread());
+            });
+            std::vector<Node> next = collector_->take();
+            std::vector<Node> candidates = predecessors(with_label(decided, &Table::u, WON), RetroKind::ALL);
+            parallel_for(static_cast<std::int64_t>(candidates.size()), [&](std::size_t s) {
+                const Node c = candidates[s];
+                Table& T = table_of_node(c);
+                const std::uint64_t i = index_of(c);
+                if (load(T.u[i]) != UNKNOWN) return;
+                if (evaluate_unlimited(table_of(c), i, Want::LOSS) == LOST) {
+                    store(T.u[i], LOST);
+                    collector_->add(c, thread());
+                }
+            });
+            decided = collector_->take();
+            decided.insert(decided.end(), next.begin(), next.end());
+            total += decided.size();
+        }
+        say("without the limit: " + std::to_string(total) + " positions won or lost");
+    }
+
+    // ---- Under the limit: rounds of phases, levels within a round (docs/generator.md).
+
+    struct Evaluation {
+        Label label;
+        int level;
+    };
+
+    // What a man move into the other table's node j is worth at counter 0 in
+    // round r: the labels set in earlier rounds.
+    static Label exit_label(const Table& O, std::uint64_t j, int r) {
+        std::uint8_t type = load_acquire(O.type[j]);
+        return (type != UNKNOWN && load(O.round[j]) < r) ? Label(type) : UNKNOWN;
+    }
+
+    Evaluation evaluate_limited(int t, std::uint64_t i, int r, Want want) {
+        constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
+        Table& T = table(t);
+        const std::uint8_t info = T.info[i];
+        if (info & TERMINAL) return {Label(T.type[i]), T.level[i]};
+        if (info & EXT_WIN) return {WON, 1};
+        if (want == Want::LOSS && (info & EXT_ESC)) return NOTHING;
+        Position p = T.index.position(i);
+        MoveList moves;
+        generate_moves(p, rules_.promotion, moves);
+        Table& O = table(other(t));
+        int win = NO_LEVEL + 1;
+        int longest = (info & EXT_ANY) ? 1 : 0;
+        bool can_lose = !(info & EXT_ESC);
+        // The cost of a move for the loser (0 if it escapes) and, for the winner, the
+        // level it wins at (above the limit if it does not).
+        auto look = [&](const Move& m, int& win_at) {
+            const std::uint64_t j = successor(t, p, m);
+            win_at = NO_LEVEL + 1;
+            if (m.is_zeroing()) {
+                Label exit = exit_label(O, j, r);
+                if (exit == LOST) win_at = 1;
+                return exit == WON ? 1 : 0;
+            }
+            std::uint8_t type = load_acquire(O.type[j]);
+            int level = load(O.level[j]);
+            if (type == LOST) win_at = level + 1;
+            return (type == WON && level + 1 <= limit_) ? level + 1 : 0;
+        };
+        const std::uint8_t w = T.witness[i];
+        int win_at;
+        if (want == Want::LOSS && w < moves.size() && look(moves[w], win_at) == 0) return NOTHING;
+        for (std::size_t k = 0; k < moves.size(); ++k) {
+            if (!stays_in_class(moves[k])) continue;
+            int cost = look(moves[k], win_at);
+            win = std::min(win, win_at);
+            if (win == 1) return {WON, 1};
+            if (cost == 0) {
+                can_lose = false;
+                T.witness[i] = static_cast<std::uint8_t>(k);
+                if (want == Want::LOSS) return NOTHING;
+            }
+            longest = std::max(longest, cost);
+        }
+        if (win <= limit_) return {WON, win};
+        if (can_lose) return {LOST, longest};
+        return NOTHING;
+    }
+
+    // Sets node c to `label` at `level` in round r if that is news; true if it was.
+    bool commit(Node c, Label label, int level, int r) {
+        Table& T = table_of_node(c);
+        const std::uint64_t i = index_of(c);
+        const std::uint8_t old = load(T.type[i]);
+        if (old != UNKNOWN && old != label) {
+            contradiction_ = true;
+            return false;
+        }
+        if (old != UNKNOWN && load(T.level[i]) <= level) return false;
+        store(T.level[i], level);
+        if (old == UNKNOWN) {
+            store(T.round[i], r);
+            store_release(T.type[i], label);
+            firsts_[thread()].push_back(c);
+        }
+        return true;
+    }
+
+    void solve_limited() {
+        // Round 1 starts from the games already over (their own level 0) and what
+        // init found: a win by leaving the class, a loss with no move inside it.
+        std::vector<Node> over = select([](Table& T, std::uint64_t i) {
+            return (T.info[i] & TERMINAL) && T.type[i] != UNKNOWN;
+        });
+        std::vector<Node> direct = select([](Table& T, std::uint64_t i) {
+            const std::uint8_t info = T.info[i];
+            return !(info & TERMINAL) &&
+                   ((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC)));
+        });
+        std::vector<Node> seeds = predecessors(over, RetroKind::MAN_MOVES);
+        for (int r = 1; !seeds.empty() || r == 1; ++r) {
+            if (r > 255) throw std::runtime_error("more than 255 rounds");
+            std::vector<Node> labelled =
+                run_round(r, r == 1 ? over : std::vector<Node>{}, r == 1 ? direct : std::vector<Node>{}, seeds);
+            if (contradiction_) throw std::logic_error("a position both won and lost");
+            say("round " + std::to_string(r) + ": " + std::to_string(labelled.size()) +
+                " positions won or lost");
+            seeds = predecessors(labelled, RetroKind::MAN_MOVES);
+        }
+    }
+
+    // One round: levels 1 to the limit, each from the one before. `frontier`
+    // holds the nodes of level 0, `direct` nodes whose level-1 value init found,
+    // `seeds` nodes to evaluate afresh. Returns the nodes labelled for the first time.
+    std::vector<Node> run_round(int r, std::vector<Node> frontier, const std::vector<Node>& direct,
+                                const std::vector<Node>& seeds) {
+        std::vector<std::vector<Node>> buckets(static_cast<std::size_t>(limit_) + 2);
+        std::vector<std::vector<std::pair<int, Node>>> later(firsts_.size());
+        for (int k = 1; k <= limit_; ++k) {
+            // A king move into a position lost at level k - 1 wins at level k.
+            for_predecessors(with_label(frontier, &Table::type, LOST), RetroKind::KING_MOVES,
+                             [&](Node c) {
+                                 if (commit(c, WON, k, r)) collector_->add(c, thread());
+                             });
+            if (k == 1)
+                for (Node c : direct) {
+                    const std::uint8_t info = table_of_node(c).info[index_of(c)];
+                    if (commit(c, (info & EXT_WIN) ? WON : LOST, 1, r)) collector_->add(c, 0);
+                }
+            std::vector<Node> won_now = collector_->take();
+
+            // Evaluated afresh: the seeds, and what earlier steps put off to this level.
+            auto& bucket = buckets[static_cast<std::size_t>(k)];
+            std::vector<Node> fresh = std::move(bucket);
+            if (k == 1) fresh.insert(fresh.end(), seeds.begin(), seeds.end());
+            std::sort(fresh.begin(), fresh.end());
+            fresh.erase(std::unique(fresh.begin(), fresh.end()), fresh.end());
+            // Evaluated for a loss only: positions with a king move into one just won.
+            std::vector<Node> maybe_lost =
+                predecessors(with_label(frontier, &Table::type, WON), RetroKind::KING_MOVES);
+
+            auto evaluate = [&](Node c, Want want) {
+                Evaluation e = evaluate_limited(table_of(c), index_of(c), r, want);
+                if (e.label == UNKNOWN) return;
+                if (e.level > k) {
+                    later[thread()].emplace_back(e.level, c);
+                    return;
+                }
+                if (commit(c, e.label, e.level, r)) collector_->add(c, thread());
+            };
+            parallel_for(static_cast<std::int64_t>(fresh.size()),
+                         [&](std::size_t s) { evaluate(fresh[s], Want::ANY); });
+            parallel_for(static_cast<std::int64_t>(maybe_lost.size()),
+                         [&](std::size_t s) { evaluate(maybe_lost[s], Want::LOSS); });
+
+            frontier = collector_->take();
+            frontier.insert(frontier.end(), won_now.begin(), won_now.end());
+            for (auto& part : later) {
+                for (auto [level, c] : part) buckets[static_cast<std::size_t>(level)].push_back(c);
+                part.clear();
+            }
+            if (frontier.empty() && std::all_of(buckets.begin() + k + 1, buckets.end(),
+                                                [](const auto& b) { return b.empty(); }))
+                break;
+        }
+        return concat(firsts_);
+    }
+
+    // ---- The result.
+
+    std::shared_ptr<SolvedTable> finish(int t) {
+        Table& T = table(t);
+        auto out = std::make_shared<SolvedTable>(T.index.material());
+        out->wdl.resize(T.size);
+        out->dtz.assign(T.size, 0);
+        out->round.assign(T.size, 0);
+        const bool limited = rules_.king_move_limit != 0;
+        for (std::uint64_t i = 0; i < T.size; ++i) {
+            // An index that names an image of a position with a smaller index
+            // (index.h) is never looked up: it takes that index's values.
+            if (std::uint64_t j = T.index.index(T.index.position(i)); j != i) {
+                out->wdl[i] = out->wdl[j];
+                out->dtz[i] = out->dtz[j];
+                out->round[i] = out->round[j];
+                continue;
+            }
+            Wdl5 v = Wdl5::DRAW;
+            if (T.type[i] == WON)
+                v = Wdl5::WIN;
+            else if (T.type[i] == LOST)
+                v = Wdl5::LOSS;
+            else if (T.u[i] == WON)
+                v = Wdl5::CURSED_WIN;
+            else if (T.u[i] == LOST)
+                v = Wdl5::BLESSED_LOSS;
+            if ((v == Wdl5::WIN && T.u[i] != WON) || (v == Wdl5::LOSS && T.u[i] != LOST))
+                throw std::logic_error("won or lost under the limit but not without it: " +
+                                       to_fen(T.index.position(i)));
+            if (!limited && v != Wdl5::WIN && v != Wdl5::LOSS && v != Wdl5::DRAW)
+                throw std::runtime_error("a phase longer than 254 plies without the limit: " +
+                                         to_fen(T.index.position(i)));
+            out->wdl[i] = v;
+            if (v == Wdl5::WIN || v == Wdl5::LOSS) {
+                out->dtz[i] = T.level[i];
+                out->round[i] = T.round[i];
+            }
+        }
+        return out;
+    }
+
+    const SolvedTables& solved_;
+    const SolveOptions& options_;
+    const Ruleset rules_;
+    const int limit_;
+    std::vector<std::unique_ptr<Table>> tables_;
+    std::unique_ptr<Collector> collector_; // nodes found by several threads, each once
+    std::vector<std::vector<Node>> firsts_; // nodes labelled for the first time, per thread
+    std::atomic<bool> contradiction_{false};
+};
+
+} // namespace
+
+std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
+                                                      const SolvedTables& solved,
+                                                      const SolveOptions& options) {
+    return ClassSolver(cls, solved, options).run();
+}
+
+} // namespace damatb::gen
