@@ -20,7 +20,9 @@ int run_generate(const Args& args) {
         "generate this class only, e.g. KMvK")(
         "threads", po::value<int>()->value_name("T")->default_value(2), "threads to use")(
         "out", po::value<std::string>()->value_name("DIR"),
-        "the output folder (default: tables/<ruleset name> in the project)");
+        "the output folder (default: tables/<ruleset name> in the project)")(
+        "manifest", po::value<std::string>()->value_name("FILE"),
+        "also write every table's statistics line to FILE (tables/manifest/ holds them)");
     add_ruleset_options(syntax);
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
@@ -41,6 +43,7 @@ int run_generate(const Args& args) {
     }
     options.out_dir = vm->count("out") ? (*vm)["out"].as<std::string>()
                                        : default_tables_dir(options.rules);
+    if (vm->count("manifest")) options.manifest = (*vm)["manifest"].as<std::string>();
     options.say = [](const std::string& line) { std::cout << line << std::endl; };
     std::cout << "ruleset " << options.rules.name() << ", tables in " << options.out_dir << '\n';
     try {

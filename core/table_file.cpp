@@ -361,6 +361,7 @@ TableError TableFile::read_block(std::uint32_t b, Decompressor& d, std::uint8_t*
 }
 
 TableError TableFile::check_content() const {
+    if (!is_open()) return TableError::CANNOT_OPEN;
     return checksum64(data_ + TABLE_HEADER_SIZE, size_ - TABLE_HEADER_SIZE) == header_.content_checksum
                ? TableError::NONE
                : TableError::CHECKSUM;

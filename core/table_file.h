@@ -127,10 +127,12 @@ public:
     // own checksum of the block. Thread-safe with a distinct Decompressor per thread.
     TableError read_block(std::uint32_t b, Decompressor& d, std::uint8_t* out) const;
 
-    // Checks the content checksum. Returns NONE or CHECKSUM. Thread-safe.
+    // Checks the content checksum. Returns NONE or CHECKSUM (CANNOT_OPEN when closed).
+    // Thread-safe.
     TableError check_content() const;
     // Checks the content checksum, then that every block decompresses to its size. Returns
-    // NONE, CHECKSUM or CORRUPT_BLOCK, with a message naming the file (and block). Thread-safe.
+    // NONE, CHECKSUM or CORRUPT_BLOCK (CANNOT_OPEN when closed), with a message naming the
+    // file (and block). Thread-safe.
     TableStatus verify() const;
 
 private:

@@ -149,6 +149,13 @@ TableStats table_stats(const SolvedTable& t) {
     return s;
 }
 
+std::string manifest_text(const std::vector<ClassReport>& reports) {
+    std::string text;
+    for (const ClassReport& r : reports)
+        for (const TableStats& t : r.tables) text += t.line() + "\n";
+    return text;
+}
+
 std::uint64_t memory_estimate(const Material& cls, int pieces) {
     // Solver: five bytes of state, three of results and about eight of work lists
     // per position of the class; every table of fewer pieces, or of as many with
@@ -235,7 +242,16 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
                       report.seconds > 0 ? double(n) / report.seconds / 1e3 : 0.0,
                       format_seconds(left).c_str());
         say(line);
+        if (!report.reused)
+            for (const TableStats& t : report.tables) say("  " + t.line());
         reports.push_back(std::move(report));
+    }
+    if (!options.manifest.empty()) {
+        std::ofstream out(options.manifest + ".tmp");
+        out << manifest_text(reports);
+        out.close();
+        if (!out) throw std::runtime_error("cannot write " + options.manifest);
+        std::filesystem::rename(options.manifest + ".tmp", options.manifest);
     }
     say("all done in " +
         format_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));

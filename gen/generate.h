@@ -45,6 +45,7 @@ struct GenerateOptions {
     int threads = 1;
     std::string out_dir;
     std::function<void(const std::string&)> say; // progress lines
+    std::string manifest; // when set: write every table's statistics line there
 };
 
 struct ClassReport {
@@ -58,6 +59,9 @@ struct ClassReport {
 // Throws std::runtime_error with a clear message for a missing dependency, a
 // file that cannot be written, or a generation that would not fit in memory.
 std::vector<ClassReport> generate(const GenerateOptions& options);
+
+// The manifest: one TableStats::line() per table, in plan order.
+std::string manifest_text(const std::vector<ClassReport>& reports);
 
 // The bytes the solver needs for a class, dependencies held in memory included.
 std::uint64_t memory_estimate(const core::Material& cls, int pieces);

@@ -63,7 +63,8 @@ std::vector<Material> classes_with(int n) {
 
 // ---------------------------------------------------------------- keys
 
-std::size_t PositionKeyHash::operator()(const PositionKey& k) const {
+namespace {
+std::size_t hash_of(const PositionKey& k) {
     std::uint64_t h = k.side;
     for (std::uint64_t b : k.bb) {
         h ^= b + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
@@ -72,16 +73,40 @@ std::size_t PositionKeyHash::operator()(const PositionKey& k) const {
     }
     return static_cast<std::size_t>(h);
 }
+} // namespace
 
 PositionKey key_of(const Position& pos) {
     return {{pos.men(WHITE), pos.kings(WHITE), pos.men(BLACK), pos.kings(BLACK)},
             static_cast<std::uint8_t>(pos.side_to_move())};
 }
 
-int SolvedClass::find(const Position& pos) const {
-    auto it = index.find(key_of(pos));
-    return it == index.end() ? -1 : it->second;
+void PositionIndex::reserve(std::size_t n) {
+    std::size_t size = 16;
+    while (size < 2 * n) size *= 2;
+    keys_.assign(size, PositionKey{});
+    values_.assign(size, -1);
+    mask_ = size - 1;
 }
+
+void PositionIndex::insert(const Position& pos, int i) {
+    PositionKey k = key_of(pos);
+    std::size_t slot = hash_of(k) & mask_;
+    while (values_[slot] >= 0) {
+        if (keys_[slot] == k) throw std::logic_error("PositionIndex: a position twice");
+        slot = (slot + 1) & mask_;
+    }
+    keys_[slot] = k;
+    values_[slot] = i;
+}
+
+int PositionIndex::find(const Position& pos) const {
+    PositionKey k = key_of(pos);
+    for (std::size_t slot = hash_of(k) & mask_; values_[slot] >= 0; slot = (slot + 1) & mask_)
+        if (keys_[slot] == k) return values_[slot];
+    return -1;
+}
+
+int SolvedClass::find(const Position& pos) const { return index.find(pos); }
 
 // ---------------------------------------------------------------- enumeration
 
@@ -235,8 +260,9 @@ std::vector<std::uint8_t> fixed_point(const Graph& g, int limit) {
 // only on d(., c + 1). Returns d(P, 0), -1 where P is not won or lost.
 std::vector<int> dtz_by_counter(const Graph& g, const std::vector<std::uint8_t>& val, int limit) {
     const int n = static_cast<int>(g.term.size());
-    // Two rows at a time, counter c and c + 1: values and d.
-    std::vector<std::uint8_t> val_c(static_cast<std::size_t>(n)), val_next(val_c);
+    // Rows of one counter each: the values at 0, c and c + 1, and d at c and c + 1.
+    std::vector<std::uint8_t> val_0(static_cast<std::size_t>(n)), val_c(val_0), val_next(val_0);
+    for (int i = 0; i < n; ++i) val_0[i] = val[static_cast<std::size_t>(i) * limit];
     std::vector<int> d(static_cast<std::size_t>(n), -1), d_next(d);
     for (int c = limit - 1; c >= 0; --c) {
         for (int i = 0; i < n; ++i) val_c[i] = val[static_cast<std::size_t>(i) * limit + c];
@@ -255,7 +281,7 @@ std::vector<int> dtz_by_counter(const Graph& g, const std::vector<std::uint8_t>&
                 if (e.target < 0)
                     ev = e.value;
                 else if (e.zeroing)
-                    ev = neg(val[static_cast<std::size_t>(e.target) * limit]);
+                    ev = neg(val_0[e.target]);
                 else if (c + 1 == limit)
                     ev = g.term[e.target] == UNKNOWN ? DRAW : neg(g.term[e.target]);
                 else
@@ -336,7 +362,7 @@ const SolvedClass& Solver::solve(const Material& m) {
     sc->positions = enumerate(m);
     const int n = static_cast<int>(sc->positions.size());
     sc->index.reserve(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) sc->index.emplace(key_of(sc->positions[i]), i);
+    for (int i = 0; i < n; ++i) sc->index.insert(sc->positions[i], i);
 
     // The game's end in each position, and every legal move.
     Graph g;

@@ -23,7 +23,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/position.h"
@@ -58,12 +57,25 @@ enum Wdl5 : int { WDL_LOSS = 0, WDL_BLESSED_LOSS = 1, WDL_DRAW = 2, WDL_CURSED_W
 struct PositionKey {
     std::array<std::uint64_t, 4> bb{};  // white men, white kings, black men, black kings
     std::uint8_t side = 0;
-    bool operator==(const PositionKey&) const = default;
-};
-struct PositionKeyHash {
-    std::size_t operator()(const PositionKey& k) const;
+    bool operator==(const PositionKey& o) const {
+        return bb[0] == o.bb[0] && bb[1] == o.bb[1] && bb[2] == o.bb[2] && bb[3] == o.bb[3] &&
+               side == o.side;
+    }
 };
 PositionKey key_of(const damatb::core::Position& pos);
+
+// A plain hash table from a position to its index (open addressing, linear probing).
+class PositionIndex {
+public:
+    void reserve(std::size_t n);  // before the first insert: room for n positions
+    void insert(const damatb::core::Position& pos, int i);
+    int find(const damatb::core::Position& pos) const;  // -1 if absent
+
+private:
+    std::vector<PositionKey> keys_;
+    std::vector<int> values_;  // -1: empty slot
+    std::size_t mask_ = 0;
+};
 
 struct SolvedClass {
     Material material;
@@ -71,7 +83,7 @@ struct SolvedClass {
     // Every placement of the pieces (identical pieces unordered, no symmetry
     // folded), both sides to move.
     std::vector<damatb::core::Position> positions;
-    std::unordered_map<PositionKey, int, PositionKeyHash> index;  // position -> i
+    PositionIndex index;  // position -> i
     // result[i][c] for the counter c in [0, limit) (a single entry when limit == 0).
     std::vector<std::vector<Value>> result;
     // The value with no king-move limit at all.
@@ -79,9 +91,12 @@ struct SolvedClass {
     // True where the game is already over in the position (the one-piece-each
     // rule, or no legal move).
     std::vector<bool> terminal;
-    // WDL5 and DTZ of TABLES.md. dtz is -1 where wdl5 is not win or loss; under
-    // limit 0 it is the plies to the next zeroing ply or the end with the value
-    // kept (the winner fastest, the loser slowest), the limit taken away.
+    // WDL5 (the Wdl5 numbers) and DTZ of TABLES.md; dtz is -1 where wdl5 is not
+    // win or loss. Under a limit, dtz comes from a min/max over (position,
+    // counter): the plies to the next zeroing ply or the end, the winner fastest
+    // among the moves that keep the win at the counter reached, the loser slowest.
+    // Under limit 0 the same with no counter: the least n within which the winner
+    // can force a zeroing ply or the end, keeping the win.
     std::vector<int> wdl5, dtz;
     // DTZ found a second way, from the counter at which the result stops being
     // a win (loss): limit - (largest c with result[c] == WIN (LOSS)); 0 where the
@@ -93,7 +108,9 @@ struct SolvedClass {
     int find(const damatb::core::Position& pos) const;
 };
 
-// Solves classes under one ruleset, each once, the classes its moves lead into first.
+// Solves classes under one ruleset, each once, the classes its moves lead into
+// first. The values with the limit and without it (`unlimited`) are both found,
+// from the same move lists.
 class Solver {
 public:
     explicit Solver(const damatb::core::Ruleset& rules);

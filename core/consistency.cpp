@@ -1,0 +1,75 @@
+#include "core/consistency.h"
+
+#include <algorithm>
+
+#include "core/fen.h"
+#include "core/game.h"
+#include "core/movegen.h"
+
+namespace damatb::core {
+
+namespace {
+
+constexpr int NEVER = 1000;
+
+std::string describe(const StoredValue& v) {
+    std::string s(to_string(v.wdl));
+    if (v.wdl == Wdl5::WIN || v.wdl == Wdl5::LOSS) s += " dtz " + std::to_string(v.dtz);
+    return s;
+}
+
+} // namespace
+
+std::optional<std::string> check_one_ply(const Position& pos, const StoredValue& stored,
+                                         const Ruleset& rules, const ValueLookup& lookup) {
+    StoredValue expected;
+    Outcome over = lone_pieces_outcome(pos, rules.lone_pieces);
+    MoveList moves;
+    if (over == Outcome::NONE) {
+        generate_moves(pos, rules.promotion, moves);
+        if (moves.empty()) over = Outcome::LOSS;
+    }
+    if (over != Outcome::NONE) {
+        expected.wdl = over == Outcome::WIN ? Wdl5::WIN : over == Outcome::LOSS ? Wdl5::LOSS : Wdl5::DRAW;
+    } else {
+        const int limit = rules.king_move_limit ? rules.king_move_limit : 254;
+        int win = NEVER, loss = 0;
+        bool escapes = false, some_unlimited_win = false, all_unlimited_loss = true;
+        for (const Move& m : moves) {
+            Position next = pos.after(m);
+            StoredValue v = next.pieces(next.side_to_move()) ? lookup(next)
+                                                             : StoredValue{Wdl5::LOSS, 0};
+            if (m.is_zeroing()) {
+                if (v.wdl == Wdl5::LOSS) win = std::min(win, 1);
+                if (v.wdl == Wdl5::WIN)
+                    loss = std::max(loss, 1);
+                else
+                    escapes = true;
+            } else {
+                if (v.wdl == Wdl5::LOSS) win = std::min(win, 1 + v.dtz);
+                if (v.wdl == Wdl5::WIN && 1 + v.dtz <= limit)
+                    loss = std::max(loss, 1 + v.dtz);
+                else
+                    escapes = true;
+            }
+            some_unlimited_win |= loses_without_limit(v.wdl);
+            all_unlimited_loss &= wins_without_limit(v.wdl);
+        }
+        if (win <= limit)
+            expected = {Wdl5::WIN, win};
+        else if (!escapes)
+            expected = {Wdl5::LOSS, loss};
+        else if (some_unlimited_win)
+            expected.wdl = Wdl5::CURSED_WIN;
+        else if (all_unlimited_loss)
+            expected.wdl = Wdl5::BLESSED_LOSS;
+        if (rules.king_move_limit == 0 && expected.wdl != Wdl5::WIN && expected.wdl != Wdl5::LOSS)
+            expected.wdl = Wdl5::DRAW; // without a limit nothing is cursed or blessed
+    }
+    const bool with_dtz = expected.wdl == Wdl5::WIN || expected.wdl == Wdl5::LOSS;
+    if (stored.wdl == expected.wdl && (!with_dtz || stored.dtz == expected.dtz)) return std::nullopt;
+    return to_fen(pos) + ": stored " + describe(stored) + ", one ply of search gives " +
+           describe(expected);
+}
+
+} // namespace damatb::core

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Regenerates tables/manifest/<ruleset>.txt: the statistics of every table of up to
+# PIECES (default 4) pieces under the default ruleset and each option. The tests
+# compare freshly generated tables against these files; run this only when a
+# change of the counts is intended, and say why in the commit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pieces=${PIECES:-4}
+scripts/build.sh >/dev/null
+damatb=${BUILD_DIR:-build}/cli/damatb
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# promotion, lone-pieces, king-move limit: the default, then one option changed at a time.
+for ruleset in end-of-move.king-wins.32 immediate.king-wins.32 end-of-move.draw.32 \
+               end-of-move.play-on.32 end-of-move.king-wins.0 end-of-move.king-wins.8; do
+  IFS=. read -r promotion lone limit <<<"$ruleset"
+  echo "== $ruleset"
+  "$damatb" generate --pieces "$pieces" --promotion "$promotion" --lone-pieces "$lone" \
+    --king-move-limit "$limit" --out "$work/$ruleset" --manifest "tables/manifest/$ruleset.txt" |
+    grep -E 'all done'
+done

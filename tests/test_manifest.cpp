@@ -1,0 +1,85 @@
+// The committed manifest (tables/manifest/<ruleset>.txt): the statistics of
+// every table up to 4 pieces. Tables generated afresh must give the same lines;
+// a change in them fails here (scripts/update_manifests.sh writes them anew).
+#include <filesystem>
+#include <fstream>
+
+#include <catch2/catch.hpp>
+
+#include "gen/generate.h"
+#include "support/generated.h"
+
+using namespace damatb;
+using namespace damatb::core;
+
+namespace {
+
+const std::filesystem::path MANIFESTS = std::filesystem::path(DAMATB_SOURCE_DIR) / "tables" / "manifest";
+
+// The manifest lines of the tables of at most `pieces` pieces.
+std::vector<std::string> manifest_lines(const Ruleset& rules, int pieces) {
+    std::ifstream in(MANIFESTS / (rules.name() + ".txt"));
+    REQUIRE(in);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+        std::string name = line.substr(0, line.find(' '));
+        if (!name.empty() && (name.back() == '+' || name.back() == '-')) name.pop_back();
+        auto m = parse_class_name(name);
+        REQUIRE(m.ok());
+        if (m->pieces() <= pieces) lines.push_back(line);
+    }
+    return lines;
+}
+
+std::vector<std::string> generated_lines(const Ruleset& rules, int pieces) {
+    const gen::SolvedTables& tables = test::solved_up_to(pieces, rules);
+    std::vector<std::string> lines;
+    for (const ClassPlan& c : plan_classes(pieces)) {
+        lines.push_back(gen::table_stats(*tables.find(c.material)).line());
+        if (c.material.swapped() != c.material)
+            lines.push_back(gen::table_stats(*tables.find(c.material.swapped())).line());
+    }
+    return lines;
+}
+
+std::vector<Ruleset> manifest_rulesets() {
+    std::vector<Ruleset> out;
+    for (const auto& entry : std::filesystem::directory_iterator(MANIFESTS)) {
+        auto rules = parse_ruleset(entry.path().stem().string());
+        REQUIRE(rules.ok());
+        out.push_back(*rules);
+    }
+    std::sort(out.begin(), out.end(), [](const Ruleset& a, const Ruleset& b) { return a.name() < b.name(); });
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("Manifest: the default ruleset and each option are there", "[manifest]") {
+    std::vector<std::string> names;
+    for (const Ruleset& r : manifest_rulesets()) names.push_back(r.name());
+    CHECK(names == std::vector<std::string>{"end-of-move.draw.32", "end-of-move.king-wins.0",
+                                            "end-of-move.king-wins.32", "end-of-move.king-wins.8",
+                                            "end-of-move.play-on.32", "immediate.king-wins.32"});
+    // Up to 4 pieces: 23 classes, all but KvK, MvM, KKvKK, KMvKM and MMvMM with two tables.
+    for (const Ruleset& r : manifest_rulesets()) CHECK(manifest_lines(r, 4).size() == 23 + 18);
+}
+
+TEST_CASE("Manifest: tables of up to 3 pieces, every ruleset", "[manifest]") {
+    for (const Ruleset& rules : manifest_rulesets()) {
+        INFO(rules.name());
+        CHECK(generated_lines(rules, 3) == manifest_lines(rules, 3));
+    }
+}
+
+TEST_CASE("Manifest: tables of up to 4 pieces, default ruleset", "[manifest][slow]") {
+    CHECK(generated_lines(Ruleset{}, 4) == manifest_lines(Ruleset{}, 4));
+}
+
+// Every option at 4 pieces: several minutes, run by scripts/check_manifests.sh.
+TEST_CASE("Manifest: tables of up to 4 pieces, every option", "[.manifest4]") {
+    for (const Ruleset& rules : manifest_rulesets()) {
+        INFO(rules.name());
+        CHECK(generated_lines(rules, 4) == manifest_lines(rules, 4));
+    }
+}
