@@ -23,13 +23,8 @@ std::string describe(const StoredValue& v) {
 std::optional<std::string> check_one_ply(const Position& pos, const StoredValue& stored,
                                          const Ruleset& rules, const ValueLookup& lookup) {
     StoredValue expected;
-    Outcome over = lone_pieces_outcome(pos, rules.lone_pieces);
     MoveList moves;
-    if (over == Outcome::NONE) {
-        generate_moves(pos, rules.promotion, moves);
-        if (moves.empty()) over = Outcome::LOSS;
-    }
-    if (over != Outcome::NONE) {
+    if (Outcome over = game_outcome(pos, rules, moves); over != Outcome::NONE) {
         expected.wdl = over == Outcome::WIN ? Wdl5::WIN : over == Outcome::LOSS ? Wdl5::LOSS : Wdl5::DRAW;
     } else {
         const int limit = rules.king_move_limit ? rules.king_move_limit : 254;

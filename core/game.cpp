@@ -20,4 +20,11 @@ Outcome game_outcome(const Position& pos, const Ruleset& rules) {
     return count_moves(pos, rules.promotion) == 0 ? Outcome::LOSS : Outcome::NONE;
 }
 
+Outcome game_outcome(const Position& pos, const Ruleset& rules, MoveList& moves) {
+    moves.clear();
+    if (Outcome o = lone_pieces_outcome(pos, rules.lone_pieces); o != Outcome::NONE) return o;
+    generate_moves(pos, rules.promotion, moves);
+    return moves.empty() ? Outcome::LOSS : Outcome::NONE;
+}
+
 } // namespace damatb::core

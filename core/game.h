@@ -18,6 +18,9 @@ Outcome lone_pieces_outcome(const Position& pos, LonePieces rule);
 // The game's end in pos: the one-piece-each rule first, then a side to move
 // without a legal move loses. NONE when the side to move has a move to make.
 Outcome game_outcome(const Position& pos, const Ruleset& rules);
+// The same, filling `moves` with the legal moves when play goes on (and leaving
+// it empty when the game is over).
+Outcome game_outcome(const Position& pos, const Ruleset& rules, MoveList& moves);
 
 // The king-move counter after `m` is played with the counter at `counter`:
 // 0 after a zeroing ply (a capture or a man move), one more after a king move.

@@ -9,6 +9,7 @@
 #endif
 
 #include "core/fen.h"
+#include "core/game.h"
 #include "core/movegen.h"
 #include "gen/retro.h"
 
@@ -209,13 +210,8 @@ private:
         Table& T = table(t);
         parallel_for(static_cast<std::int64_t>(T.size), [&](std::size_t i) {
             Position p = T.index.position(i);
-            Outcome over = lone_pieces_outcome(p, rules_.lone_pieces);
             MoveList moves;
-            if (over == Outcome::NONE) {
-                generate_moves(p, rules_.promotion, moves);
-                if (moves.empty()) over = Outcome::LOSS;
-            }
-            if (over != Outcome::NONE) {
+            if (Outcome over = game_outcome(p, rules_, moves); over != Outcome::NONE) {
                 T.info[i] = TERMINAL;
                 int label = over == Outcome::WIN ? WON : over == Outcome::LOSS ? LOST : UNKNOWN;
                 T.u[i] = T.type[i] = static_cast<std::uint8_t>(label);

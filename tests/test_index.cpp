@@ -32,6 +32,19 @@ bool same_orbit(const Position& a, const Position& b, int symmetries) {
 
 } // namespace
 
+TEST_CASE("Index: symmetries of bitboards square by square", "[index]") {
+    std::mt19937_64 rng(3);
+    for (int s = 0; s < SYMMETRY_NB; ++s)
+        for (int n = 0; n < 100; ++n) {
+            Bitboard b = rng() & rng(), expected = 0;
+            for (Bitboard x = b; x;) expected |= square_bb(transform(pop_lsb(x), s));
+            CHECK(transform(b, s) == expected);
+        }
+    CHECK(transform(SQ_B1, TRANSPOSE) == SQ_A2);
+    CHECK(transform(SQ_B1, MIRROR_FILES) == SQ_G1);
+    CHECK(transform(SQ_B1, MIRROR_RANKS) == SQ_B8);
+}
+
 TEST_CASE("Index: the worked example of index.h", "[index]") {
     TableIndex index(*parse_class_name("KvM") == Material{{0, 1}, {1, 0}}
                          ? Material{{0, 1}, {1, 0}}
