@@ -19,6 +19,7 @@ int run_generate(const Args& args) {
         "material", po::value<std::string>()->value_name("CLASS"),
         "generate this class only, e.g. KMvK")(
         "threads", po::value<int>()->value_name("T")->default_value(2), "threads to use")(
+        "verbose", "also print the solver's steps within each class")(
         "out", po::value<std::string>()->value_name("DIR"),
         "the output folder (default: tables/<ruleset name> in the project)")(
         "manifest", po::value<std::string>()->value_name("FILE"),
@@ -45,6 +46,8 @@ int run_generate(const Args& args) {
                                        : default_tables_dir(options.rules);
     if (vm->count("manifest")) options.manifest = (*vm)["manifest"].as<std::string>();
     options.say = [](const std::string& line) { std::cout << line << std::endl; };
+    if (vm->count("verbose"))
+        options.detail = [](const std::string& line) { std::cout << "  " << line << std::endl; };
     std::cout << "ruleset " << options.rules.name() << ", tables in " << options.out_dir << '\n';
     try {
         gen::generate(options);

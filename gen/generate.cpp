@@ -217,6 +217,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             SolveOptions so;
             so.rules = options.rules;
             so.threads = options.threads;
+            so.progress = options.detail;
             tables = solve_class(cls, solved, so);
             for (const auto& t : tables) write(options.out_dir, *t, options.rules, options.threads);
         }

@@ -44,7 +44,8 @@ struct GenerateOptions {
     core::Ruleset rules;
     int threads = 1;
     std::string out_dir;
-    std::function<void(const std::string&)> say; // progress lines
+    std::function<void(const std::string&)> say;    // progress lines
+    std::function<void(const std::string&)> detail; // the solver's own, within a class
     std::string manifest; // when set: write every table's statistics line there
 };
 

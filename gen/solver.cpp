@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <stdexcept>
 
 #ifdef _OPENMP
@@ -139,8 +141,9 @@ public:
 
     std::vector<std::shared_ptr<SolvedTable>> run() {
         for (int t = 0; t < table_count(); ++t) init(t);
-        solve_unlimited();
+        say("moves leaving the class looked up");
         solve_limited();
+        solve_unlimited();
         std::vector<std::shared_ptr<SolvedTable>> out;
         for (int t = 0; t < table_count(); ++t) out.push_back(finish(t));
         return out;
@@ -150,10 +153,15 @@ private:
     int table_count() const { return static_cast<int>(tables_.size()); }
     int other(int t) const { return table_count() == 1 ? 0 : 1 - t; }
     Table& table(int t) { return *tables_[static_cast<std::size_t>(t)]; }
+    const Table& table(int t) const { return *tables_[static_cast<std::size_t>(t)]; }
     Table& table_of_node(Node c) { return table(table_of(c)); }
 
     void say(const std::string& line) const {
-        if (options_.progress) options_.progress(line);
+        if (!options_.progress) return;
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        char when[32];
+        std::snprintf(when, sizeof when, " (%.2f s)", s);
+        options_.progress(table(0).index.material().class_name() + ": " + line + when);
     }
 
     // The index, in the other table, of the position after an in-class move.
@@ -267,15 +275,22 @@ private:
         return all_won ? LOST : UNKNOWN;
     }
 
+    // Runs after solve_limited: what is won or lost under the limit is won or lost
+    // without it too, so only the rest (draws under the limit) is looked at afresh,
+    // then the plain retrograde goes on from what that decides.
     void solve_unlimited() {
-        // Known at once: games over, wins by leaving the class, losses with no move inside it.
-        std::vector<Node> decided = select([](Table& T, std::uint64_t i) {
-            const std::uint8_t info = T.info[i];
-            if (info & TERMINAL) return T.u[i] != UNKNOWN;
-            if (info & EXT_WIN_U) T.u[i] = WON;
-            else if (!(info & INTERNAL) && !(info & EXT_ESC_U)) T.u[i] = LOST;
-            return T.u[i] != UNKNOWN;
+        std::vector<Node> open = select([](Table& T, std::uint64_t i) {
+            if (!(T.info[i] & TERMINAL)) T.u[i] = T.type[i];
+            return T.u[i] == UNKNOWN && !(T.info[i] & TERMINAL);
         });
+        parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
+            const Node c = open[s];
+            Label l = evaluate_unlimited(table_of(c), index_of(c), Want::ANY);
+            if (l == UNKNOWN) return;
+            store(table_of_node(c).u[index_of(c)], l);
+            collector_->add(c, thread());
+        });
+        std::vector<Node> decided = collector_->take();
         std::size_t total = decided.size();
         while (!decided.empty()) {
             // A move into a lost position wins; a move into a won one may lose, if all do.
@@ -301,7 +316,7 @@ private:
             decided.insert(decided.end(), next.begin(), next.end());
             total += decided.size();
         }
-        say("without the limit: " + std::to_string(total) + " positions won or lost");
+        say("without the limit: " + std::to_string(total) + " more positions won or lost");
     }
 
     // ---- Under the limit: rounds of phases, levels within a round (docs/generator.md).
@@ -516,6 +531,7 @@ private:
     std::unique_ptr<Collector> collector_; // nodes found by several threads, each once
     std::vector<std::vector<Node>> firsts_; // nodes labelled for the first time, per thread
     std::atomic<bool> contradiction_{false};
+    const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 } // namespace
