@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 pieces=${PIECES:-4}
 runs=${RUNS:-1}
 scripts/build.sh >/dev/null
-damatb=$(pwd)/${BUILD_DIR:-build}/cli/damatb
+damatb=$(cd "${BUILD_DIR:-build}" && pwd)/cli/damatb
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
