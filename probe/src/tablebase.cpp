@@ -1,0 +1,212 @@
+// Tablebase: positions checked and turned into core's, values from records, root moves ranked.
+#include <algorithm>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "damatb/probe.hpp"
+#include "table_set.h"
+
+namespace damatb::probe {
+
+struct Tablebase::Impl {
+    Impl(const core::Ruleset& r, std::size_t cache_bytes) : rules(r), tables(r, cache_bytes) {}
+
+    core::Ruleset rules;
+    TableSet tables;
+};
+
+namespace {
+
+using core::Bitboard;
+
+constexpr Bitboard MEN_NEVER = core::RANK_1_BB | core::RANK_8_BB;
+
+// Checks the position (cheap bit tests first) and turns it into core's. Returns OK or
+// INVALID_POSITION.
+Status to_core(const Position& p, core::Position* out) {
+    const Bitboard white = p.white_men | p.white_kings, black = p.black_men | p.black_kings;
+    if ((p.white_men & p.white_kings) || (p.black_men & p.black_kings) || (white & black))
+        return Status::INVALID_POSITION;
+    if ((p.white_men | p.black_men) & MEN_NEVER) return Status::INVALID_POSITION;
+    if ((p.white_to_move ? black : white) == 0) return Status::INVALID_POSITION; // no opponent
+    *out = core::Position::from_valid(p.white_men, p.white_kings, p.black_men, p.black_kings,
+                                      p.white_to_move ? core::WHITE : core::BLACK);
+    return Status::OK;
+}
+
+Position to_public(const core::Position& p) {
+    return {p.men(core::WHITE), p.kings(core::WHITE), p.men(core::BLACK), p.kings(core::BLACK),
+            p.side_to_move() == core::WHITE};
+}
+
+// Whether `counter` may be asked for under `limit` (0: the rule is off).
+bool counter_ok(int counter, int limit) { return counter >= 0 && (limit == 0 || counter < limit); }
+
+// The value of a position whose record is r, with the counter at `counter` (which may be the
+// limit itself for the position after a king move: then only a game already over, DTZ 0, is
+// decided).
+Value value_at(const Record& r, int counter, int limit) {
+    Value v;
+    v.wdl = static_cast<Wdl5>(r.wdl);
+    const bool won = r.wdl == core::Wdl5::WIN, lost = r.wdl == core::Wdl5::LOSS;
+    v.dtz = won || lost ? r.dtz : -1;
+    const bool in_time = limit == 0 || r.dtz <= limit - counter;
+    v.result = won && in_time ? Result::WIN : lost && in_time ? Result::LOSS : Result::DRAW;
+    return v;
+}
+
+// The value for the other side: result and wdl negated, dtz kept.
+Value negated(const Value& v) {
+    return {static_cast<Result>(-static_cast<int>(v.result)),
+            static_cast<Wdl5>(4 - static_cast<int>(v.wdl)), v.dtz};
+}
+
+// The record of any position (any side to move); a side to move without a piece has lost.
+Status lookup(const TableSet& tables, const core::Position& pos, Record* out) {
+    if (pos.pieces(pos.side_to_move()) == 0) {
+        *out = Record{core::Wdl5::LOSS, 0, 0};
+        return Status::OK;
+    }
+    return tables.record(core::as_white_to_move(pos), out);
+}
+
+// A root move with what ranks it (probe.hpp, probe_root).
+struct Ranked {
+    RootMove move;
+    bool progress; // leaves the class, or keeps to the root's progress round (below)
+    int cost;      // plies to the next zeroing ply along the move: 1, or 1 + dtz after a king move
+    int round;     // the progress round after the move; -1 when it leaves the class
+};
+
+// The order of probe_root: wins, draws, losses for the mover. Wins that make progress first,
+// then the cheapest, then the smallest round after the move; draws by the best wdl; losses by
+// the dearest, then the largest dtz after the move; ties by notation.
+bool better(const Ranked& a, const Ranked& b) {
+    const Value &va = a.move.value, &vb = b.move.value;
+    if (va.result != vb.result) return va.result > vb.result;
+    if (va.result == Result::WIN) {
+        if (a.progress != b.progress) return a.progress;
+        if (a.cost != b.cost) return a.cost < b.cost;
+        if (a.round != b.round) return a.round < b.round;
+    } else if (va.result == Result::DRAW) {
+        if (va.wdl != vb.wdl) return va.wdl > vb.wdl;
+    } else {
+        if (a.cost != b.cost) return a.cost > b.cost;
+        if (va.dtz != vb.dtz) return va.dtz > vb.dtz;
+    }
+    return a.move.notation < b.move.notation;
+}
+
+} // namespace
+
+std::string_view status_string(Status status) noexcept {
+    switch (status) {
+    case Status::OK: return "ok";
+    case Status::CLASS_MISSING: return "class missing";
+    case Status::FILE_DAMAGED: return "file damaged";
+    case Status::CHECKSUM: return "checksum mismatch";
+    case Status::RULESET_MISMATCH: return "ruleset mismatch";
+    case Status::INVALID_POSITION: return "invalid position";
+    case Status::NO_TABLES: return "no tables";
+    case Status::IO: return "i/o error";
+    case Status::INVALID_ARGUMENT: return "invalid argument";
+    }
+    return "unknown status";
+}
+
+Tablebase::Tablebase(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Tablebase::~Tablebase() = default;
+
+std::unique_ptr<Tablebase> Tablebase::open(const std::vector<std::string>& dirs,
+                                           const Ruleset& rules, std::size_t cache_bytes,
+                                           Status* status) noexcept {
+    Status ignored = Status::OK;
+    Status& s = status ? *status : ignored;
+    const int promotion = static_cast<int>(rules.promotion);
+    const int lone = static_cast<int>(rules.lone_pieces);
+    if (promotion < 0 || promotion > 1 || lone < 0 || lone > 2 || rules.king_move_limit < 0 ||
+        rules.king_move_limit > 255) {
+        s = Status::INVALID_ARGUMENT;
+        return nullptr;
+    }
+    const core::Ruleset core_rules{static_cast<core::Promotion>(promotion),
+                                   static_cast<core::LonePieces>(lone),
+                                   static_cast<std::uint8_t>(rules.king_move_limit)};
+    try {
+        auto impl = std::make_unique<Impl>(core_rules, cache_bytes);
+        for (const std::string& dir : dirs)
+            if (Status folder = impl->tables.add_folder(dir); folder != Status::OK) {
+                s = folder;
+                return nullptr;
+            }
+        if (impl->tables.size() == 0) {
+            s = Status::NO_TABLES;
+            return nullptr;
+        }
+        s = Status::OK;
+        return std::unique_ptr<Tablebase>(new Tablebase(std::move(impl)));
+    } catch (...) { // std::bad_alloc, or a filesystem error thrown despite the error codes
+        s = Status::IO;
+        return nullptr;
+    }
+}
+
+int Tablebase::max_pieces() const noexcept { return impl_->tables.max_pieces(); }
+
+Status Tablebase::probe(const Position& pos, int counter, Value* out) const noexcept {
+    if (!out) return Status::INVALID_ARGUMENT;
+    core::Position p;
+    if (Status s = to_core(pos, &p); s != Status::OK) return s;
+    const int limit = impl_->rules.king_move_limit;
+    if (!counter_ok(counter, limit)) return Status::INVALID_ARGUMENT;
+    try {
+        Record r;
+        if (Status s = lookup(impl_->tables, p, &r); s != Status::OK) return s;
+        *out = value_at(r, counter, limit);
+        return Status::OK;
+    } catch (...) {
+        return Status::IO;
+    }
+}
+
+Status Tablebase::probe_root(const Position& pos, int counter,
+                             std::vector<RootMove>* out) const noexcept {
+    if (!out) return Status::INVALID_ARGUMENT;
+    out->clear();
+    core::Position p;
+    if (Status s = to_core(pos, &p); s != Status::OK) return s;
+    const core::Ruleset& rules = impl_->rules;
+    const int limit = rules.king_move_limit;
+    if (!counter_ok(counter, limit)) return Status::INVALID_ARGUMENT;
+    try {
+        core::MoveList moves;
+        if (core::game_outcome(p, rules, moves) != core::Outcome::NONE) return Status::OK;
+        Record root;
+        if (Status s = lookup(impl_->tables, p, &root); s != Status::OK) return s;
+        std::vector<Ranked> ranked;
+        ranked.reserve(moves.size());
+        for (const core::Move& m : moves) {
+            const core::Position after = p.after(m);
+            const int next = core::counter_after(counter, m);
+            Record r;
+            if (Status s = lookup(impl_->tables, after, &r); s != Status::OK) return s;
+            // Rounds count within a class: leaving it (a capture, a crowning) is progress itself.
+            const bool leaves = m.is_capture() || m.is_promotion();
+            const bool progress =
+                leaves || (m.is_zeroing() ? r.round < root.round : r.round <= root.round);
+            ranked.push_back({RootMove{core::move_to_string(p, m, rules.promotion),
+                                       to_public(after), negated(value_at(r, next, limit)), next},
+                              progress, m.is_zeroing() ? 1 : 1 + r.dtz, leaves ? -1 : r.round});
+        }
+        std::sort(ranked.begin(), ranked.end(), better);
+        out->reserve(ranked.size());
+        for (Ranked& x : ranked) out->push_back(std::move(x.move));
+        return Status::OK;
+    } catch (...) {
+        out->clear();
+        return Status::IO;
+    }
+}
+
+} // namespace damatb::probe
