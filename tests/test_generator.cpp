@@ -13,6 +13,7 @@
 #include "gen/generate.h"
 #include "support/generated.h"
 #include "support/reference_counts.h"
+#include "support/temp_dir.h"
 
 using namespace damatb;
 using namespace damatb::core;
@@ -137,13 +138,13 @@ TEST_CASE("Generator: counts of every class of 2 and 3 pieces", "[generator]") {
 }
 
 TEST_CASE("Generator: the same bytes whatever the thread count", "[generator]") {
-    const auto dir = std::filesystem::temp_directory_path() / ("damatb-gen-" + std::to_string(::getpid()));
+    test::TempDir dir("damatb-generator");
     std::vector<std::string> contents[2];
     for (int threads : {1, 2}) {
         gen::GenerateOptions options;
         options.pieces = 3;
         options.threads = threads;
-        options.out_dir = (dir / std::to_string(threads)).string();
+        options.out_dir = dir.file(std::to_string(threads));
         gen::generate(options);
         for (const auto& entry : std::filesystem::directory_iterator(options.out_dir)) {
             std::ifstream in(entry.path(), std::ios::binary);
@@ -152,7 +153,6 @@ TEST_CASE("Generator: the same bytes whatever the thread count", "[generator]") 
         }
         std::sort(contents[threads - 1].begin(), contents[threads - 1].end());
     }
-    std::filesystem::remove_all(dir);
     CHECK(contents[0].size() == 16 + 9); // tables (KvK and MvM have one) and statistics
     CHECK(contents[0] == contents[1]);
 }

@@ -34,29 +34,11 @@ using probe::Result;
 using probe::Status;
 using probe::Tablebase;
 
+#include "support/temp_dir.h"
+
 namespace {
 
-// A fresh folder under the system's temporary folder, removed with everything in it.
-class TempDir {
-public:
-    TempDir() {
-        std::random_device rd;
-        path_ = fs::temp_directory_path() /
-                ("damatb-probe-" + std::to_string(rd()) + "-" + std::to_string(rd()));
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    std::string str() const { return path_.string(); }
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-    fs::path path_;
-};
+using test::TempDir;
 
 // The tables of 2 to `pieces` pieces under `rules`, generated once per run into a folder
 // removed at exit.
@@ -64,7 +46,7 @@ const std::string& tables(int pieces, const core::Ruleset& rules) {
     static std::map<std::string, std::unique_ptr<TempDir>> made;
     auto& dir = made[std::to_string(pieces) + "/" + rules.name()];
     if (!dir) {
-        dir = std::make_unique<TempDir>();
+        dir = std::make_unique<TempDir>("damatb-probe");
         gen::GenerateOptions options;
         options.pieces = pieces;
         options.rules = rules;
@@ -344,7 +326,7 @@ TEST_CASE("Probe: a king move that brings the counter to the limit draws", "[pro
 // Needs a class of 4 pieces: with 3, no king move can leave the opponent without a move.
 // Generating it and the classes it needs takes half a minute.
 TEST_CASE("Probe: a king move that reaches the limit wins by leaving no move", "[probe][slow]") {
-    TempDir dir;
+    TempDir dir{"damatb-probe"};
     for (const auto& entry : fs::directory_iterator(default_tables()))
         if (entry.path().extension() == ".dtb")
             fs::copy_file(entry.path(), dir.file(entry.path().filename().string()));
@@ -374,7 +356,7 @@ TEST_CASE("Probe: a king move that reaches the limit wins by leaving no move", "
 }
 
 TEST_CASE("Probe: missing classes, empty folders, unknown folders", "[probe]") {
-    TempDir two;
+    TempDir two{"damatb-probe"};
     for (const std::string name : {"KvK", "KvM+", "KvM-", "MvM"})
         fs::copy_file(default_tables() + "/" + name + ".dtb", two.file(name + ".dtb"));
     write_bytes(two.file("notes.dtb"), {1, 2, 3}); // not a table name: left alone
@@ -390,7 +372,7 @@ TEST_CASE("Probe: missing classes, empty folders, unknown folders", "[probe]") {
     CHECK(moves.empty());
 
     // An empty folder, or one with no table name: no tablebase.
-    TempDir empty;
+    TempDir empty{"damatb-probe"};
     write_bytes(empty.file("KMvX.dtb"), {1});
     Status s = Status::OK;
     CHECK(Tablebase::open({empty.str()}, PROBE_DEFAULT, 0, &s) == nullptr);
@@ -450,7 +432,7 @@ TEST_CASE("Probe: damaged files give an error, never an answer", "[probe]") {
     const probe::Position kmvk = probe_fen("W:WKa1,c3:BKd5");
 
     auto probe_damaged = [&](const std::vector<std::uint8_t>& bytes) {
-        TempDir dir;
+        TempDir dir{"damatb-probe"};
         write_bytes(dir.file("KvK.dtb"), bytes);
         fs::copy_file(default_tables() + "/KMvK+.dtb", dir.file("KMvK+.dtb"));
         auto tb = open_ok({dir.str()});
@@ -480,7 +462,7 @@ TEST_CASE("Probe: damaged files give an error, never an answer", "[probe]") {
     }
 
     // Another table's file under this table's name.
-    TempDir dir;
+    TempDir dir{"damatb-probe"};
     fs::copy_file(default_tables() + "/MvM.dtb", dir.file("KvK.dtb"));
     auto tb = open_ok({dir.str()});
     probe::Value v;

@@ -17,27 +17,11 @@
 using namespace damatb::core;
 namespace fs = std::filesystem;
 
+#include "support/temp_dir.h"
+
 namespace {
 
-// A fresh directory under the system's temporary directory, removed with everything in it.
-class TempDir {
-public:
-    TempDir() {
-        std::random_device rd;
-        path_ = fs::temp_directory_path() /
-                ("damatb-tablefile-" + std::to_string(rd()) + "-" + std::to_string(rd()));
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-    const fs::path& path() const { return path_; }
-
-private:
-    fs::path path_;
-};
+using damatb::test::TempDir;
 
 // Records like a real table's: runs of equal bytes with some noise, per byte of the record.
 std::vector<std::uint8_t> sample_records(std::uint64_t entries, int record_size, unsigned seed) {
@@ -135,7 +119,7 @@ TEST_CASE("TableFile: checksum is fixed, split-independent and sees every byte",
 }
 
 TEST_CASE("TableFile: tables round-trip with their header", "[tablefile]") {
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     struct Case {
         std::uint64_t entries;
         int record_size;
@@ -176,7 +160,7 @@ TEST_CASE("TableFile: tables round-trip with their header", "[tablefile]") {
 TEST_CASE("TableFile: blocks are stored planar", "[tablefile]") {
     // 3 records of 2 bytes, AB CD EF, compress to a frame holding A C E B D F: level 1 keeps
     // such a short input as a raw block, so the planar bytes appear verbatim in the file.
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     const std::uint8_t records[] = {'A', 'B', 'C', 'D', 'E', 'F'};
     std::string path = dir.file("planar.dtb");
     REQUIRE(write_table(path, sample_header(3, 2, 256), records, {1, 1}).ok());
@@ -188,7 +172,7 @@ TEST_CASE("TableFile: blocks are stored planar", "[tablefile]") {
 
 TEST_CASE("TableFile: the same input gives the same bytes, whatever the thread count",
           "[tablefile]") {
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     const std::uint64_t entries = 300000;
     auto records = sample_records(entries, 3, 5);
     auto header = sample_header(entries, 3, 4096);
@@ -208,7 +192,7 @@ TEST_CASE("TableFile: the same input gives the same bytes, whatever the thread c
 }
 
 TEST_CASE("TableFile: missing, foreign and damaged files are refused", "[tablefile]") {
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     const std::string path = write_sample(dir, "good.dtb");
     const auto good = read_bytes(path);
     REQUIRE(open_table(path).status.ok());
@@ -295,7 +279,7 @@ TEST_CASE("TableFile: missing, foreign and damaged files are refused", "[tablefi
 }
 
 TEST_CASE("TableFile: the caller's ruleset and material are checked", "[tablefile]") {
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     const std::string path = write_sample(dir, "t.dtb");
     Ruleset other_rules; // the default, not the sample's
     auto o = open_table(path, {&other_rules, nullptr, false});
@@ -309,7 +293,7 @@ TEST_CASE("TableFile: the caller's ruleset and material are checked", "[tablefil
 }
 
 TEST_CASE("TableFile: writing fails cleanly", "[tablefile]") {
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     std::vector<std::uint8_t> records(100, 1);
     SECTION("into a missing directory") {
         std::string path = dir.file("no/such/dir/t.dtb");
@@ -355,7 +339,7 @@ TEST_CASE("TableFile: writing fails cleanly", "[tablefile]") {
 }
 
 TEST_CASE("TableFile: an open table moves and outlives its file name", "[tablefile]") {
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     const std::string path = write_sample(dir, "t.dtb");
     auto o = open_table(path);
     REQUIRE(o.status.ok());
@@ -380,7 +364,7 @@ TEST_CASE("TableFile: every error has a name", "[tablefile]") {
 TEST_CASE("TableFile: the header layout is pinned", "[tablefile]") {
     // The first 56 header bytes of a KMvK table (default ruleset, 3 records of 2 bytes), as
     // docs/table-format.md shows them; what follows depends on zstd's output.
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     TableHeader h;
     h.material = {{1, 1}, {1, 0}};
     h.entries = 3;
@@ -408,7 +392,7 @@ TEST_CASE("TableFile: a block must be one zstd frame with its checksum", "[table
     // Rebuilds a one-block file by hand, from docs/table-format.md, with the block compressed
     // in other ways: every variant decompresses to the right bytes, yet only the first (the
     // writer's own way) may pass.
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     const std::uint8_t planar[] = {'A', 'C', 'E', 'B', 'D', 'F'}; // records AB CD EF
     std::string path = write_sample(dir, "t.dtb", 3, 2, 256);
     const auto original = read_bytes(path);
@@ -452,7 +436,7 @@ TEST_CASE("TableFile: a block must be one zstd frame with its checksum", "[table
 }
 
 TEST_CASE("TableFile: threads read one table at once", "[tablefile]") {
-    TempDir dir;
+    TempDir dir{"damatb-tablefile"};
     const std::uint64_t entries = 50000;
     const std::string path = write_sample(dir, "t.dtb", entries, 3, 512);
     const auto expected = sample_records(entries, 3, 7);
