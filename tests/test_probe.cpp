@@ -39,6 +39,8 @@ using probe::Tablebase;
 namespace {
 
 using test::TempDir;
+using test::read_bytes;
+using test::write_bytes;
 
 // The tables of 2 to `pieces` pieces under `rules`, generated once per run into a folder
 // removed at exit.
@@ -131,17 +133,6 @@ std::vector<probe::RootMove> must_probe_root(const Tablebase& tb, const probe::P
     INFO(probe::status_string(s));
     REQUIRE(s == Status::OK);
     return moves;
-}
-
-std::vector<std::uint8_t> read_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
 }
 
 // What one probe of a position gives, comparable: status, result, wdl, dtz.

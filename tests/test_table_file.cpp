@@ -22,6 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 using damatb::test::TempDir;
+using damatb::test::read_bytes;
+using damatb::test::write_bytes;
 
 // Records like a real table's: runs of equal bytes with some noise, per byte of the record.
 std::vector<std::uint8_t> sample_records(std::uint64_t entries, int record_size, unsigned seed) {
@@ -44,16 +46,6 @@ TableHeader sample_header(std::uint64_t entries, int record_size, std::uint32_t 
     h.record_size = static_cast<std::uint8_t>(record_size);
     h.block_entries = block_entries;
     return h;
-}
-
-std::vector<std::uint8_t> read_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 // Every record of an open table, block by block.

@@ -1,10 +1,14 @@
-// A fresh folder under the system's temporary folder, removed with everything in it.
+// Files for the tests: a fresh folder under the system's temporary folder, removed with everything in it.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <system_error>
+#include <vector>
 
 namespace damatb::test {
 
@@ -31,5 +35,15 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+// The bytes of a file, and a file made of bytes.
+inline std::vector<std::uint8_t> read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+inline void write_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
 
 } // namespace damatb::test
