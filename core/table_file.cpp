@@ -61,24 +61,26 @@ std::string header_problem(const TableHeader& h) {
 
 // The records of one block in planar order (table_format.h): out[k * n + i] is byte k of
 // record i. With r = 2 and n = 3, AB CD EF becomes A C E B D F.
-template <std::size_t R>
-void planarise_fixed(const std::uint8_t* records, std::size_t n, std::uint8_t* out) {
+// R is a std::integral_constant for the common sizes, so that the loops unroll.
+template <typename Size>
+void planarise_fixed(const std::uint8_t* records, std::size_t n, Size size, std::uint8_t* out) {
+    const std::size_t R = size;
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t k = 0; k < R; ++k) out[k * n + i] = records[i * R + k];
 }
 
 // The inverse: A C E B D F becomes AB CD EF.
-template <std::size_t R>
-void deplanarise_fixed(const std::uint8_t* planar, std::size_t n, std::uint8_t* out) {
+template <typename Size>
+void deplanarise_fixed(const std::uint8_t* planar, std::size_t n, Size size, std::uint8_t* out) {
+    const std::size_t R = size;
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t k = 0; k < R; ++k) out[i * R + k] = planar[k * n + i];
 }
 
-// Calls f with the record size r (1 to MAX_RECORD_SIZE) as a compile-time constant, so that the
-// loops above unroll: the generic loop is several times slower than zstd's decompression.
+// Calls f with the record size r as a compile-time constant up to 8, so that the loops above
+// unroll: the generic loop is several times slower than zstd's decompression.
 template <typename F>
 void with_record_size(std::size_t r, F&& f) {
-    static_assert(MAX_RECORD_SIZE == 8);
     switch (r) {
     case 1: return f(std::integral_constant<std::size_t, 1>{});
     case 2: return f(std::integral_constant<std::size_t, 2>{});
@@ -87,16 +89,17 @@ void with_record_size(std::size_t r, F&& f) {
     case 5: return f(std::integral_constant<std::size_t, 5>{});
     case 6: return f(std::integral_constant<std::size_t, 6>{});
     case 7: return f(std::integral_constant<std::size_t, 7>{});
-    default: return f(std::integral_constant<std::size_t, 8>{});
+    case 8: return f(std::integral_constant<std::size_t, 8>{});
+    default: return f(r); // larger records are rare: the generic loop
     }
 }
 
 void planarise(const std::uint8_t* records, std::size_t n, std::size_t r, std::uint8_t* out) {
-    with_record_size(r, [&](auto R) { planarise_fixed<R()>(records, n, out); });
+    with_record_size(r, [&](auto R) { planarise_fixed(records, n, R, out); });
 }
 
 void deplanarise(const std::uint8_t* planar, std::size_t n, std::size_t r, std::uint8_t* out) {
-    with_record_size(r, [&](auto R) { deplanarise_fixed<R()>(planar, n, out); });
+    with_record_size(r, [&](auto R) { deplanarise_fixed(planar, n, R, out); });
 }
 
 std::array<std::uint8_t, TABLE_HEADER_SIZE> encode_header(const TableHeader& h,
@@ -118,6 +121,7 @@ std::array<std::uint8_t, TABLE_HEADER_SIZE> encode_header(const TableHeader& h,
     p[FIELD(other_men)] = h.material.other.men;
     store_le<std::uint32_t>(p + FIELD(index_scheme), h.index_scheme);
     store_le<std::uint32_t>(p + FIELD(block_entries), h.block_entries);
+    store_le<std::uint32_t>(p + FIELD(contents), static_cast<std::uint32_t>(h.contents));
     store_le<std::uint64_t>(p + FIELD(entries), h.entries);
     store_le<std::uint32_t>(p + FIELD(block_count), block_count);
     store_le<std::uint64_t>(p + FIELD(block_index_offset), TABLE_HEADER_SIZE);
@@ -218,6 +222,14 @@ void sync_directory_of(const std::string& path) {
 }
 
 } // namespace
+
+std::string table_file_name(const Material& m, TableContents c) {
+    return m.table_name() + (c == TableContents::PROGRESS ? ".dtp" : ".dtb");
+}
+
+std::string_view to_string(TableContents c) {
+    return c == TableContents::PROGRESS ? "progress" : "values";
+}
 
 std::string_view to_string(TableError e) {
     switch (e) {
@@ -432,6 +444,7 @@ OpenedTable open_table(const std::string& path, const OpenChecks& checks) {
     h.record_size = p[FIELD(record_size)];
     h.block_entries = load_le<std::uint32_t>(p + FIELD(block_entries));
     h.index_scheme = load_le<std::uint32_t>(p + FIELD(index_scheme));
+    h.contents = static_cast<TableContents>(load_le<std::uint32_t>(p + FIELD(contents)));
     h.block_count = load_le<std::uint32_t>(p + FIELD(block_count));
     h.content_checksum = load_le<std::uint64_t>(p + FIELD(content_checksum));
 
@@ -439,12 +452,14 @@ OpenedTable open_table(const std::string& path, const OpenChecks& checks) {
         return fail(TableError::BAD_HEADER, "header size is not " + std::to_string(TABLE_HEADER_SIZE));
     if (std::string problem = header_problem(h); !problem.empty())
         return fail(TableError::BAD_HEADER, problem);
+    if (h.contents != TableContents::VALUES && h.contents != TableContents::PROGRESS)
+        return fail(TableError::BAD_HEADER, "unknown contents " +
+                                                std::to_string(static_cast<std::uint32_t>(h.contents)));
     if (h.block_count != block_count_for(h.entries, h.block_entries))
         return fail(TableError::BAD_HEADER, "block count does not match the entries");
     if (load_le<std::uint64_t>(p + FIELD(block_index_offset)) != TABLE_HEADER_SIZE)
         return fail(TableError::BAD_HEADER, "block index not after the header");
-    if (load_le<std::uint32_t>(p + FIELD(reserved0)) != 0 ||
-        std::any_of(p + FIELD(reserved), p + FIELD(header_checksum), [](auto c) { return c != 0; }))
+    if (std::any_of(p + FIELD(reserved), p + FIELD(header_checksum), [](auto c) { return c != 0; }))
         return fail(TableError::BAD_HEADER, "reserved bytes are not zero");
     if (h.index_scheme != INDEX_SCHEME_V1)
         return fail(TableError::BAD_VERSION, "index scheme " + std::to_string(h.index_scheme) +
@@ -477,6 +492,9 @@ OpenedTable open_table(const std::string& path, const OpenChecks& checks) {
     if (checks.material && *checks.material != h.material)
         return fail(TableError::MATERIAL_MISMATCH,
                     "holds " + h.material.table_name() + ", not " + checks.material->table_name());
+    if (checks.contents && *checks.contents != h.contents)
+        return fail(TableError::BAD_HEADER, "holds " + std::string(to_string(h.contents)) +
+                                                " records, not " + std::string(to_string(*checks.contents)));
     if (checks.content && file.check_content() != TableError::NONE)
         return fail(TableError::CHECKSUM, std::string(to_string(TableError::CHECKSUM)));
     return OpenedTable{std::move(file), {}};

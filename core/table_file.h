@@ -44,8 +44,20 @@ enum class TableError : std::uint8_t {
     IO = 10,              // writing, syncing or renaming failed
 };
 
+// What a file's records are, so that one kind of file is never read as another.
+enum class TableContents : std::uint32_t {
+    VALUES = 0,   // a position's value (core/record.h, ValueRecord)
+    PROGRESS = 1, // the rest of its progress history (core/record.h, ProgressRecord)
+};
+
+// The file name of a table's file of the given contents: `KMvK+.dtb` (values) and `KMvK+.dtp`
+// (progress), named by Material::table_name().
+std::string table_file_name(const Material& m, TableContents c);
+
 // A fixed lower-case name, e.g. "content checksum mismatch".
 std::string_view to_string(TableError e);
+// "values" or "progress".
+std::string_view to_string(TableContents c);
 
 // A TableError with a message naming the file and the reason ("" when all is well).
 struct TableStatus {
@@ -56,7 +68,7 @@ struct TableStatus {
     explicit operator bool() const { return ok(); }
 };
 
-// What a header says. write_table takes the first six fields; open_table fills all of them.
+// What a header says. write_table takes the first seven fields; open_table fills all of them.
 struct TableHeader {
     Ruleset ruleset;
     Material material;
@@ -64,6 +76,7 @@ struct TableHeader {
     std::uint8_t record_size = 1; // 1 to MAX_RECORD_SIZE
     std::uint32_t block_entries = DEFAULT_BLOCK_ENTRIES; // 1 to MAX_BLOCK_ENTRIES
     std::uint32_t index_scheme = INDEX_SCHEME_V1;
+    TableContents contents = TableContents::VALUES;
     // Read side only:
     std::uint32_t block_count = 0;
     std::uint64_t content_checksum = 0;
@@ -149,6 +162,7 @@ struct OpenChecks {
     const Ruleset* ruleset = nullptr;   // when set: RULESET_MISMATCH unless equal
     const Material* material = nullptr; // when set: MATERIAL_MISMATCH unless equal
     bool content = false;               // check the content checksum (reads the whole file)
+    const TableContents* contents = nullptr; // when set: BAD_HEADER unless equal
 };
 
 struct OpenedTable {

@@ -1,4 +1,4 @@
-// The on-disk layout of a table file, version 1 (docs/table-format.md tells the whole story).
+// The on-disk layout of a table file, version 2 (docs/table-format.md tells the whole story).
 //
 //   offset            size                 what
 //   0                 128                  DiskHeader (below)
@@ -25,9 +25,9 @@ namespace damatb::core {
 
 // DAMATB, then CR LF: a file mangled by a text-mode transfer fails the magic check.
 inline constexpr std::array<std::uint8_t, 8> TABLE_MAGIC = {'D', 'A', 'M', 'A', 'T', 'B', '\r', '\n'};
-inline constexpr std::uint32_t TABLE_VERSION = 1;
+inline constexpr std::uint32_t TABLE_VERSION = 2;
 inline constexpr std::uint32_t TABLE_HEADER_SIZE = 128;
-inline constexpr std::uint32_t MAX_RECORD_SIZE = 8;
+inline constexpr std::uint32_t MAX_RECORD_SIZE = 32;
 inline constexpr std::uint32_t MAX_BLOCK_ENTRIES = 1U << 24;
 inline constexpr std::uint32_t DEFAULT_BLOCK_ENTRIES = 32768;
 
@@ -49,7 +49,7 @@ struct DiskHeader {
     std::uint32_t block_entries;        //  28  records per block, 1 to MAX_BLOCK_ENTRIES
     std::uint64_t entries;              //  32  records in the file
     std::uint32_t block_count;          //  40  ceil(entries / block_entries)
-    std::uint32_t reserved0;            //  44  zero
+    std::uint32_t contents;             //  44  what the records are (TableContents, table_file.h)
     std::uint64_t block_index_offset;   //  48  TABLE_HEADER_SIZE
     std::uint64_t index_checksum;       //  56  Checksum64 of the block index
     std::uint64_t content_checksum;     //  64  Checksum64 of the block index and every block
@@ -63,6 +63,7 @@ static_assert(offsetof(DiskHeader, index_scheme) == 24);
 static_assert(offsetof(DiskHeader, entries) == 32);
 static_assert(offsetof(DiskHeader, block_index_offset) == 48);
 static_assert(offsetof(DiskHeader, content_checksum) == 64);
+static_assert(offsetof(DiskHeader, contents) == 44);
 static_assert(offsetof(DiskHeader, reserved) == 72);
 static_assert(offsetof(DiskHeader, header_checksum) == 120);
 

@@ -10,20 +10,15 @@
 #include <stdexcept>
 
 #include "core/fen.h"
-#include "core/table_file.h"
+#include "core/record.h"
 #include "gen/solver.h"
+#include "gen/table_io.h"
 
 namespace damatb::gen {
 
 namespace {
 
 using namespace core;
-
-constexpr std::uint8_t RECORD_SIZE = 3; // WDL5, DTZ, progress round
-
-std::string table_path(const std::string& dir, const Material& m) {
-    return dir + "/" + m.table_name() + ".dtb";
-}
 
 std::vector<Material> tables_of(const Material& cls) {
     std::vector<Material> out{cls};
@@ -51,55 +46,6 @@ std::string format_seconds(double s) {
     else
         std::snprintf(buf, sizeof buf, "%d h %02d min", int(s) / 3600, int(s) / 60 % 60);
     return buf;
-}
-
-// Writes a solved table's records.
-void write(const std::string& dir, const SolvedTable& t, const Ruleset& rules, int threads) {
-    const std::uint64_t n = t.wdl.size();
-    std::vector<std::uint8_t> records(n * RECORD_SIZE);
-    for (std::uint64_t i = 0; i < n; ++i) {
-        records[i * RECORD_SIZE] = static_cast<std::uint8_t>(t.wdl[i]);
-        records[i * RECORD_SIZE + 1] = t.dtz[i];
-        records[i * RECORD_SIZE + 2] = t.round[i];
-    }
-    TableHeader header;
-    header.ruleset = rules;
-    header.material = t.index.material();
-    header.entries = n;
-    header.record_size = RECORD_SIZE;
-    WriteOptions options;
-    options.threads = threads;
-    TableStatus status = write_table(table_path(dir, header.material), header, records.data(), options);
-    if (!status) throw std::runtime_error(status.message);
-}
-
-// Reads a table back if its file is complete and valid; nullptr otherwise.
-std::shared_ptr<SolvedTable> read_back(const std::string& dir, const Material& m,
-                                       const Ruleset& rules) {
-    OpenChecks checks;
-    checks.ruleset = &rules;
-    checks.material = &m;
-    checks.content = true;
-    OpenedTable opened = open_table(table_path(dir, m), checks);
-    if (!opened.status || opened.file.header().record_size != RECORD_SIZE) return nullptr;
-    auto t = std::make_shared<SolvedTable>(m);
-    const TableFile& f = opened.file;
-    if (f.header().entries != t->index.size()) return nullptr;
-    t->wdl.resize(t->index.size());
-    t->dtz.resize(t->index.size());
-    t->round.resize(t->index.size());
-    Decompressor d;
-    std::vector<std::uint8_t> block(std::size_t(f.header().block_entries) * RECORD_SIZE);
-    std::uint64_t i = 0;
-    for (std::uint32_t b = 0; b < f.block_count(); ++b) {
-        if (f.read_block(b, d, block.data()) != TableError::NONE) return nullptr;
-        for (std::uint32_t j = 0; j < f.entries_in_block(b); ++j, ++i) {
-            t->wdl[i] = Wdl5(block[j * RECORD_SIZE]);
-            t->dtz[i] = block[j * RECORD_SIZE + 1];
-            t->round[i] = block[j * RECORD_SIZE + 2];
-        }
-    }
-    return t;
 }
 
 void write_stats(const std::string& dir, const Material& cls, const std::vector<TableStats>& stats) {
@@ -134,7 +80,7 @@ TableStats table_stats(const SolvedTable& t) {
     std::uint64_t win_at = 0, loss_at = 0;
     for (std::uint64_t i = 0; i < t.wdl.size(); ++i) {
         ++s.counts[static_cast<std::size_t>(t.wdl[i])];
-        s.rounds = std::max(s.rounds, int(t.round[i]));
+        s.rounds = std::max(s.rounds, int(t.round[i])); // kept for losses only
         if (t.wdl[i] == Wdl5::WIN && t.dtz[i] > s.longest_win) {
             s.longest_win = t.dtz[i];
             win_at = i;
@@ -164,7 +110,7 @@ std::uint64_t memory_estimate(const Material& cls, int pieces) {
     for (const ClassPlan& c : plan_classes(pieces))
         if (c.material.pieces() < cls.pieces() ||
             (c.material.pieces() == cls.pieces() && c.material.men() < cls.men()))
-            bytes += class_positions(c.material) * RECORD_SIZE;
+            bytes += class_positions(c.material) * VALUE_RECORD_SIZE;
     return bytes + (64u << 20);
 }
 
@@ -206,7 +152,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
 
         std::vector<std::shared_ptr<SolvedTable>> tables;
         for (const Material& m : tables_of(cls))
-            if (auto t = read_back(options.out_dir, m, options.rules)) tables.push_back(t);
+            if (auto t = read_solved(options.out_dir, m, options.rules, solved)) tables.push_back(t);
         if (tables.size() == tables_of(cls).size()) {
             report.reused = true;
         } else if (!wanted) {
@@ -219,7 +165,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             so.threads = options.threads;
             so.progress = options.detail;
             tables = solve_class(cls, solved, so);
-            for (const auto& t : tables) write(options.out_dir, *t, options.rules, options.threads);
+            for (const auto& t : tables) write_solved(options.out_dir, *t, options.rules, options.threads);
         }
         for (const auto& t : tables) {
             report.tables.push_back(table_stats(*t));

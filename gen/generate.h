@@ -4,9 +4,9 @@
 // files are already in the output folder, complete and valid (header, ruleset,
 // material and content checksum), is read back instead of solved, so an
 // interrupted run resumes where it stopped. Each table is written as
-// `<out>/<table name>.dtb` (for example `KMvK+.dtb`), one 3-byte record per
-// index: WDL5, DTZ, progress round (docs/generator.md); each class's statistics
-// go to `<out>/<class name>.stats`.
+// `<out>/<table name>.dtb` (for example `KMvK+.dtb`), its values, and
+// `<out>/<table name>.dtp`, the longer progress histories (gen/table_io.h,
+// core/record.h); each class's statistics go to `<out>/<class name>.stats`.
 #pragma once
 
 #include <array>
@@ -29,7 +29,7 @@ struct TableStats {
     std::array<std::uint64_t, core::WDL5_NB> counts{}; // by Wdl5
     int longest_win = -1, longest_loss = -1;           // DTZ; -1 when there is none
     std::string longest_win_fen, longest_loss_fen;
-    int rounds = 0; // the largest progress round
+    int rounds = 0; // the largest first progress round of a loss
 
     // One line: "KMvK+ positions 1234 win 1 cursed-win 0 draw 2 blessed-loss 0 loss 3
     // dtz-win 7 dtz-loss 8 rounds 4".

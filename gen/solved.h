@@ -8,13 +8,16 @@
 
 #include "core/index.h"
 #include "core/material.h"
+#include "core/record.h"
 #include "core/wdl.h"
 
 namespace damatb::gen {
 
-// One solved table: for each index, WDL5, DTZ (wins and losses; 0 otherwise) and
-// the progress round (the number of nested zeroing phases its result needs; 0
-// for draws and positions already over). See docs/generator.md.
+// One solved table: for each index, WDL5, DTZ (wins and losses; 0 otherwise) and,
+// for losses, the round of the first step of its progress history (0 otherwise),
+// and the progress histories of more than one step of the losses (core/record.h):
+// what the table files keep, the probe's ranking of moves needing no more
+// (docs/probe.md, "Progress"). See docs/generator.md.
 struct SolvedTable {
     explicit SolvedTable(const core::Material& m) : index(m) {}
 
@@ -22,6 +25,12 @@ struct SolvedTable {
     std::vector<core::Wdl5> wdl;
     std::vector<std::uint8_t> dtz;
     std::vector<std::uint8_t> round;
+    // Every step of every loss's history of more than one step, by index, then round.
+    struct Step {
+        std::uint64_t index;
+        core::ProgressStep step;
+    };
+    std::vector<Step> history;
 };
 
 class SolvedTables {

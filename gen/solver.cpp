@@ -137,6 +137,8 @@ public:
         const auto threads = static_cast<std::size_t>(thread_count(options));
         collector_ = std::make_unique<Collector>(table(0).size, table(table_count() - 1).size, threads);
         firsts_.resize(threads);
+        fallen_.resize(threads);
+        for (int t = 0; t < table_count(); ++t) has_history_[t].assign(table(t).size, false);
     }
 
     std::vector<std::shared_ptr<SolvedTable>> run() {
@@ -392,6 +394,8 @@ private:
             return false;
         }
         if (old != UNKNOWN && load(T.level[i]) <= level) return false;
+        if (old != UNKNOWN && load(T.round[i]) < r)
+            fallen_[thread()].push_back(fallen(c, load(T.level[i])));
         store(T.level[i], level);
         if (old == UNKNOWN) {
             store(T.round[i], r);
@@ -414,14 +418,63 @@ private:
         });
         std::vector<Node> seeds = predecessors(over, RetroKind::MAN_MOVES);
         for (int r = 1; !seeds.empty() || r == 1; ++r) {
-            if (r > 255) throw std::runtime_error("more than 255 rounds");
+            if (r > MAX_PROGRESS_ROUND)
+                throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
             std::vector<Node> labelled =
                 run_round(r, r == 1 ? over : std::vector<Node>{}, r == 1 ? direct : std::vector<Node>{}, seeds);
             if (contradiction_) throw std::logic_error("a position both won and lost");
             say("round " + std::to_string(r) + ": " + std::to_string(labelled.size()) +
                 " positions won or lost");
+            record_history(r);
             seeds = predecessors(labelled, RetroKind::MAN_MOVES);
         }
+    }
+
+    // ---- Progress histories (core/record.h): the (round, level) steps of a position.
+
+    // A node and a level, packed so that sorting groups a node's entries.
+    static std::uint64_t fallen(Node c, int level) {
+        return (index_of(c) << 9) | (std::uint64_t(table_of(c)) << 8) | std::uint64_t(level);
+    }
+    static std::uint64_t history_step(int t, std::uint64_t i, int round, int level) {
+        return (i << 17) | (std::uint64_t(t) << 16) | (std::uint64_t(round) << 8) | std::uint64_t(level);
+    }
+
+    // Adds a step (r, level at the end of round r) to the history of each node whose level
+    // fell in round r, preceded, the first time, by its first step (its first round, and the
+    // level it had until this round).
+    void record_history(int r) {
+        std::vector<std::uint64_t> all;
+        for (auto& part : fallen_) {
+            all.insert(all.end(), part.begin(), part.end());
+            part.clear();
+        }
+        std::sort(all.begin(), all.end());
+        for (std::size_t s = 0; s < all.size(); ++s) {
+            if (s + 1 < all.size() && (all[s + 1] >> 8) == (all[s] >> 8))
+                continue; // the last of a node's entries has the largest level: its level before
+            const int t = int((all[s] >> 8) & 1);
+            const std::uint64_t i = all[s] >> 9;
+            const Table& T = table(t);
+            if (!has_history_[t][i]) {
+                has_history_[t][i] = true;
+                history_.push_back(history_step(t, i, T.round[i], int(all[s] & 0xFF)));
+            }
+            history_.push_back(history_step(t, i, r, T.level[i]));
+        }
+    }
+
+    // The history steps of table t, by index then round, images (index.h) given the steps
+    // of the index they name.
+    std::vector<SolvedTable::Step> history_of(int t) {
+        std::vector<SolvedTable::Step> own;
+        for (std::uint64_t h : history_)
+            if (int((h >> 16) & 1) == t)
+                own.push_back({h >> 17, {int((h >> 8) & 0xFF), int(h & 0xFF)}});
+        std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) {
+            return a.index != b.index ? a.index < b.index : a.step.round < b.step.round;
+        });
+        return own;
     }
 
     // One round: levels 1 to the limit, each from the one before. `frontier`
@@ -490,10 +543,19 @@ private:
         out->dtz.assign(T.size, 0);
         out->round.assign(T.size, 0);
         const bool limited = rules_.king_move_limit != 0;
+        const std::vector<SolvedTable::Step> history = history_of(t);
+        auto next = history.begin(); // the first step of an index >= i
         for (std::uint64_t i = 0; i < T.size; ++i) {
             // An index that names an image of a position with a smaller index
             // (index.h) is never looked up: it takes that index's values.
-            if (std::uint64_t j = T.index.index(T.index.position(i)); j != i) {
+            const std::uint64_t j = T.index.index(T.index.position(i));
+            while (next != history.end() && next->index < i) ++next;
+            auto s = j == i ? next : std::lower_bound(history.begin(), next, j, [](const auto& a, std::uint64_t x) {
+                return a.index < x;
+            });
+            if (T.type[j] == LOST)
+                for (; s != history.end() && s->index == j; ++s) out->history.push_back({i, s->step});
+            if (j != i) {
                 out->wdl[i] = out->wdl[j];
                 out->dtz[i] = out->dtz[j];
                 out->round[i] = out->round[j];
@@ -516,8 +578,11 @@ private:
                                          to_fen(T.index.position(i)));
             out->wdl[i] = v;
             if (v == Wdl5::WIN || v == Wdl5::LOSS) {
+                if (T.round[i] > MAX_PROGRESS_ROUND)
+                    throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) +
+                                             " rounds: " + to_fen(T.index.position(i)));
                 out->dtz[i] = T.level[i];
-                out->round[i] = T.round[i];
+                out->round[i] = v == Wdl5::LOSS ? T.round[i] : 0;
             }
         }
         return out;
@@ -530,6 +595,12 @@ private:
     std::vector<std::unique_ptr<Table>> tables_;
     std::unique_ptr<Collector> collector_; // nodes found by several threads, each once
     std::vector<std::vector<Node>> firsts_; // nodes labelled for the first time, per thread
+    // Per thread: nodes labelled in an earlier round whose level fell in this one, each with
+    // the level it had (fallen()).
+    std::vector<std::vector<std::uint64_t>> fallen_;
+    // The steps of the histories of more than one step, as history_step() packs them.
+    std::vector<std::uint64_t> history_;
+    std::vector<bool> has_history_[2];
     std::atomic<bool> contradiction_{false};
     const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };

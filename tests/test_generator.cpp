@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <iterator>
+#include <map>
 
 #include <catch2/catch.hpp>
 
@@ -140,6 +141,7 @@ TEST_CASE("Generator: counts of every class of 2 and 3 pieces", "[generator]") {
 TEST_CASE("Generator: the same bytes whatever the thread count", "[generator]") {
     test::TempDir dir("damatb-generator");
     std::vector<std::string> contents[2];
+    std::map<std::string, int> files[2]; // by extension
     for (int threads : {1, 2}) {
         gen::GenerateOptions options;
         options.pieces = 3;
@@ -147,12 +149,48 @@ TEST_CASE("Generator: the same bytes whatever the thread count", "[generator]") 
         options.out_dir = dir.file(std::to_string(threads));
         gen::generate(options);
         for (const auto& entry : std::filesystem::directory_iterator(options.out_dir)) {
+            ++files[threads - 1][entry.path().extension().string()];
             std::ifstream in(entry.path(), std::ios::binary);
             contents[threads - 1].push_back(entry.path().filename().string() + ":" +
                                             std::string(std::istreambuf_iterator<char>(in), {}));
         }
         std::sort(contents[threads - 1].begin(), contents[threads - 1].end());
     }
-    CHECK(contents[0].size() == 16 + 9); // tables (KvK and MvM have one) and statistics
+    // Values files (KvK and MvM have one table), the progress files of the tables with longer
+    // histories (KMvK+, KMvK-, KMvM+: see the generator's output), statistics.
+    CHECK(files[0] == std::map<std::string, int>{{".dtb", 16}, {".dtp", 3}, {".stats", 9}});
     CHECK(contents[0] == contents[1]);
+}
+
+TEST_CASE("Generator: an interrupted run resumes, reusing what is complete and valid", "[generator]") {
+    test::TempDir dir("damatb-generator");
+    gen::GenerateOptions options;
+    options.pieces = 3;
+    options.out_dir = dir.str();
+    const std::vector<gen::ClassReport> first = gen::generate(options);
+    auto bytes_of = [&] {
+        std::map<std::string, std::vector<std::uint8_t>> out;
+        for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+            out[entry.path().filename().string()] = test::read_bytes(entry.path().string());
+        return out;
+    };
+    const auto before = bytes_of();
+    // KMvK-'s values file cut short, KMvM+'s progress file gone, a stray temporary file.
+    auto cut = before.at("KMvK-.dtb");
+    cut.resize(cut.size() / 2);
+    test::write_bytes(dir.file("KMvK-.dtb"), cut);
+    std::filesystem::remove(dir.file("KMvM+.dtp"));
+    test::write_bytes(dir.file("KKvK.dtb.tmp"), {1, 2, 3});
+    const std::vector<gen::ClassReport> second = gen::generate(options);
+    REQUIRE(second.size() == first.size());
+    for (std::size_t k = 0; k < second.size(); ++k) {
+        INFO(second[k].cls.class_name());
+        const std::string name = second[k].cls.class_name();
+        CHECK(second[k].reused == (name != "KMvK" && name != "KMvM"));
+        REQUIRE(second[k].tables.size() == first[k].tables.size());
+        for (std::size_t t = 0; t < second[k].tables.size(); ++t)
+            CHECK(second[k].tables[t].line() == first[k].tables[t].line()); // read back = solved
+    }
+    std::filesystem::remove(dir.file("KKvK.dtb.tmp"));
+    CHECK(bytes_of() == before);
 }

@@ -118,7 +118,8 @@ TEST_CASE("TableFile: tables round-trip with their header", "[tablefile]") {
         std::uint32_t block_entries;
     };
     for (Case c : {Case{0, 1, 256}, Case{1, 1, 256}, Case{1000, 1, 256}, Case{1000, 3, 256},
-                   Case{768, 3, 256}, Case{100000, 3, DEFAULT_BLOCK_ENTRIES}, Case{50, 8, 7}}) {
+                   Case{768, 3, 256}, Case{100000, 3, DEFAULT_BLOCK_ENTRIES}, Case{50, 8, 7}, Case{300, 10, 64},
+                   Case{70, 32, 16}}) {
         INFO("entries " << c.entries << ", record size " << c.record_size << ", block "
                         << c.block_entries);
         auto records = sample_records(c.entries, c.record_size, 1);
@@ -224,10 +225,10 @@ TEST_CASE("TableFile: missing, foreign and damaged files are refused", "[tablefi
     }
     SECTION("wrong version") {
         auto b = good;
-        store_le<std::uint32_t>(b.data() + 8, 2);
+        store_le<std::uint32_t>(b.data() + 8, 1); // the version before progress files
         auto o = open_bytes(b);
         CHECK(o.status.error == TableError::BAD_VERSION);
-        CHECK(o.status.message.find("version 2") != std::string::npos);
+        CHECK(o.status.message.find("version 1") != std::string::npos);
     }
     SECTION("any flipped byte after the version") {
         for (std::size_t i = 12; i < TABLE_HEADER_SIZE; ++i) {
@@ -284,6 +285,27 @@ TEST_CASE("TableFile: the caller's ruleset and material are checked", "[tablefil
     CHECK(open_table(path, {nullptr, &same, false}).status.ok());
 }
 
+TEST_CASE("TableFile: a values file is never read as a progress file", "[tablefile]") {
+    TempDir dir{"damatb-tablefile"};
+    const std::string values = write_sample(dir, "t.dtb");
+    auto header = sample_header(40, 2, 16);
+    header.contents = TableContents::PROGRESS;
+    const std::string progress = dir.file("t.dtp");
+    REQUIRE(write_table(progress, header, sample_records(40, 2, 3).data()).ok());
+    CHECK(open_table(progress).file.header().contents == TableContents::PROGRESS);
+    CHECK(read_bytes(progress)[44] == 1);
+    CHECK(read_bytes(values)[44] == 0);
+    const TableContents want_values = TableContents::VALUES, want_progress = TableContents::PROGRESS;
+    CHECK(open_table(values, {nullptr, nullptr, false, &want_values}).status.ok());
+    CHECK(open_table(progress, {nullptr, nullptr, false, &want_progress}).status.ok());
+    auto o = open_table(progress, {nullptr, nullptr, false, &want_values});
+    CHECK(o.status.error == TableError::BAD_HEADER);
+    CHECK(o.status.message.find("holds progress records, not values") != std::string::npos);
+    CHECK(o.status.message.find("t.dtp") != std::string::npos);
+    CHECK(table_file_name({{1, 1}, {1, 0}}, TableContents::VALUES) == "KMvK+.dtb");
+    CHECK(table_file_name({{1, 0}, {1, 1}}, TableContents::PROGRESS) == "KMvK-.dtp");
+}
+
 TEST_CASE("TableFile: writing fails cleanly", "[tablefile]") {
     TempDir dir{"damatb-tablefile"};
     std::vector<std::uint8_t> records(100, 1);
@@ -306,7 +328,7 @@ TEST_CASE("TableFile: writing fails cleanly", "[tablefile]") {
     SECTION("impossible headers") {
         std::string path = dir.file("t.dtb");
         auto h = sample_header(100, 1, 64);
-        h.record_size = 9;
+        h.record_size = 33;
         CHECK(write_table(path, h, records.data()).error == TableError::BAD_HEADER);
         h = sample_header(100, 1, 0);
         CHECK(write_table(path, h, records.data()).error == TableError::BAD_HEADER);
@@ -365,7 +387,7 @@ TEST_CASE("TableFile: the header layout is pinned", "[tablefile]") {
     std::string path = dir.file("tiny.dtb");
     REQUIRE(write_table(path, h, records).ok());
     const std::vector<std::uint8_t> expected = {
-        0x44, 0x41, 0x4d, 0x41, 0x54, 0x42, 0x0d, 0x0a, 0x01, 0x00, 0x00, 0x00, 0x80, 0x00,
+        0x44, 0x41, 0x4d, 0x41, 0x54, 0x42, 0x0d, 0x0a, 0x02, 0x00, 0x00, 0x00, 0x80, 0x00,
         0x00, 0x00, 0x00, 0x00, 0x20, 0x02, 0x01, 0x01, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00,
         0x00, 0x80, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00,
         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};

@@ -9,8 +9,6 @@ namespace damatb::probe {
 
 namespace {
 
-constexpr std::size_t RECORD_SIZE = 3;
-
 // A material in 32 bits: the mover's kings and men, then the other side's, one byte each.
 std::uint32_t material_key(const core::Material& m) {
     return std::uint32_t{m.mover.kings} | std::uint32_t{m.mover.men} << 8 |
@@ -69,76 +67,105 @@ Status TableSet::add_folder(const std::string& dir) {
         if (tables_.count(key)) continue; // an earlier folder has it
         auto t = std::make_unique<Table>();
         t->material = *material;
-        t->path = path.string();
-        t->number = static_cast<std::uint32_t>(tables_.size());
+        t->values.path = path.string();
+        t->values.number = static_cast<std::uint32_t>(2 * tables_.size());
+        fs::path progress = path;
+        progress.replace_extension(".dtp");
+        if (fs::is_regular_file(progress, type_ec)) t->progress.path = progress.string();
+        t->progress.number = t->values.number + 1;
         tables_.emplace(key, std::move(t));
         max_pieces_ = std::max(max_pieces_, material->pieces());
     }
     return ec ? Status::IO : Status::OK;
 }
 
-Status TableSet::open(Table& t) const {
-    if (t.ready.load(std::memory_order_acquire)) return t.status;
-    std::lock_guard<std::mutex> lock(t.mutex);
-    if (t.ready.load(std::memory_order_relaxed)) return t.status;
+Status TableSet::open(Table& t, File& f, core::TableContents contents) const {
+    if (f.ready.load(std::memory_order_acquire)) return f.status;
+    std::lock_guard<std::mutex> lock(f.mutex);
+    if (f.ready.load(std::memory_order_relaxed)) return f.status;
     core::OpenChecks checks;
     checks.ruleset = &rules_;
     checks.material = &t.material;
-    core::OpenedTable opened = core::open_table(t.path, checks);
+    checks.contents = &contents;
+    core::OpenedTable opened = core::open_table(f.path, checks);
     Status s = status_of(opened.status.error);
     if (s == Status::OK) {
         core::TableIndex index(t.material);
-        if (opened.file.header().record_size != RECORD_SIZE ||
-            opened.file.header().entries != index.size())
+        const core::TableHeader& h = opened.file.header();
+        const bool size_ok = contents == core::TableContents::VALUES
+                                 ? h.record_size == core::VALUE_RECORD_SIZE
+                                 : h.record_size % 2 == 0;
+        if (!size_ok || h.entries != index.size()) {
             s = Status::FILE_DAMAGED;
-        else {
-            t.file = std::move(opened.file);
-            t.index.emplace(std::move(index));
+        } else {
+            f.file = std::move(opened.file);
+            if (contents == core::TableContents::VALUES) t.index.emplace(std::move(index));
         }
     }
-    t.status = s;
-    t.ready.store(true, std::memory_order_release);
+    f.status = s;
+    f.ready.store(true, std::memory_order_release);
     return s;
 }
 
-Status TableSet::record(const core::Position& pos, Record* out) const {
+Status TableSet::read_record(const File& f, std::uint64_t i, std::uint8_t* out) const {
+    const std::size_t r = f.file.header().record_size;
+    const std::uint32_t block_entries = f.file.header().block_entries;
+    const auto b = static_cast<std::uint32_t>(i / block_entries);
+    const std::size_t offset = (i % block_entries) * r;
+    const std::uint64_t key = std::uint64_t{f.number} << 32 | b;
+    if (cache_.read(key, offset, r, out)) return Status::OK;
+    const std::size_t size = std::size_t{f.file.entries_in_block(b)} * r;
+    core::Decompressor& d = thread_decompressor();
+    if (cache_.would_keep(size)) {
+        std::vector<std::uint8_t> block(size);
+        if (f.file.read_block(b, d, block.data()) != core::TableError::NONE) return Status::FILE_DAMAGED;
+        std::memcpy(out, block.data() + offset, r);
+        cache_.insert(key, std::move(block));
+    } else {
+        thread_local std::vector<std::uint8_t> scratch;
+        scratch.resize(size);
+        if (f.file.read_block(b, d, scratch.data()) != core::TableError::NONE) return Status::FILE_DAMAGED;
+        std::memcpy(out, scratch.data() + offset, r);
+    }
+    return Status::OK;
+}
+
+Status TableSet::table_of(const core::Position& pos, Table** out) const {
     auto it = tables_.find(material_key(core::material_of(pos)));
     if (it == tables_.end()) return Status::CLASS_MISSING;
     Table& t = *it->second;
-    if (Status s = open(t); s != Status::OK) return s;
-
-    const std::uint64_t i = t.index->index(pos);
-    const std::uint32_t block_entries = t.file.header().block_entries;
-    const auto b = static_cast<std::uint32_t>(i / block_entries);
-    const std::size_t offset = (i % block_entries) * RECORD_SIZE;
-    const std::uint64_t key = std::uint64_t{t.number} << 32 | b;
-    std::uint8_t bytes[RECORD_SIZE];
-    if (!cache_.read(key, offset, RECORD_SIZE, bytes)) {
-        const std::size_t size = std::size_t{t.file.entries_in_block(b)} * RECORD_SIZE;
-        core::Decompressor& d = thread_decompressor();
-        if (cache_.would_keep(size)) {
-            std::vector<std::uint8_t> block(size);
-            if (t.file.read_block(b, d, block.data()) != core::TableError::NONE)
-                return Status::FILE_DAMAGED;
-            std::memcpy(bytes, block.data() + offset, RECORD_SIZE);
-            cache_.insert(key, std::move(block));
-        } else {
-            thread_local std::vector<std::uint8_t> scratch;
-            scratch.resize(size);
-            if (t.file.read_block(b, d, scratch.data()) != core::TableError::NONE)
-                return Status::FILE_DAMAGED;
-            std::memcpy(bytes, scratch.data() + offset, RECORD_SIZE);
-        }
-    }
-
-    // A value the generator never writes means a damaged file, not an answer.
-    if (bytes[0] > static_cast<int>(core::Wdl5::WIN)) return Status::FILE_DAMAGED;
-    const auto wdl = static_cast<core::Wdl5>(bytes[0]);
-    const bool decided = wdl == core::Wdl5::WIN || wdl == core::Wdl5::LOSS;
-    if (decided && rules_.king_move_limit != 0 && bytes[1] > rules_.king_move_limit)
-        return Status::FILE_DAMAGED;
-    *out = Record{wdl, bytes[1], bytes[2]};
+    if (Status s = open(t, t.values, core::TableContents::VALUES); s != Status::OK) return s;
+    *out = &t;
     return Status::OK;
+}
+
+Status TableSet::value(const core::Position& pos, TableValue* out) const {
+    Table* t = nullptr;
+    if (Status s = table_of(pos, &t); s != Status::OK) return s;
+    std::uint8_t bytes[core::VALUE_RECORD_SIZE];
+    if (Status s = read_record(t->values, t->index->index(pos), bytes); s != Status::OK) return s;
+    // A value the generator never writes means a damaged file, not an answer.
+    TableValue v;
+    if (!core::decode_value(bytes, &v)) return Status::FILE_DAMAGED;
+    const bool decided = v.wdl == core::Wdl5::WIN || v.wdl == core::Wdl5::LOSS;
+    if (decided && rules_.king_move_limit != 0 && v.dtz > rules_.king_move_limit)
+        return Status::FILE_DAMAGED;
+    *out = v;
+    return Status::OK;
+}
+
+Status TableSet::history(const core::Position& pos, const TableValue& v, ProgressHistory* out) const {
+    std::uint8_t bytes[core::MAX_RECORD_SIZE] = {};
+    int size = 0;
+    if (v.more_steps) {
+        Table* t = nullptr;
+        if (Status s = table_of(pos, &t); s != Status::OK) return s;
+        if (t->progress.path.empty()) return Status::FILE_DAMAGED; // no progress file
+        if (Status s = open(*t, t->progress, core::TableContents::PROGRESS); s != Status::OK) return s;
+        if (Status s = read_record(t->progress, t->index->index(pos), bytes); s != Status::OK) return s;
+        size = t->progress.file.header().record_size;
+    }
+    return core::decode_history(v, bytes, size, out) ? Status::OK : Status::FILE_DAMAGED;
 }
 
 } // namespace damatb::probe

@@ -1,14 +1,14 @@
 // TableSet: the table files a Tablebase found, each mapped on first use, and their records.
 //
-// A table file holds the positions of one material with White to move, one 3-byte record per
-// TableIndex index (docs/generator.md): byte 0 WDL5 (core::Wdl5), byte 1 DTZ (wins and
-// losses), byte 2 the progress round. Record i lies in block i / block_entries, at byte
-// 3 * (i % block_entries) of the decompressed block.
+// A table is the positions of one material with White to move, in TableIndex order: its values
+// file `<table>.dtb` and, when some of its progress histories have more than one step, its
+// progress file `<table>.dtp` (core/record.h says what their records hold). Record i of a file
+// lies in block i / block_entries, at record i % block_entries of the decompressed block.
 //
-// Files are listed when the set is built; a file is opened (mapped, its header checked against
-// the ruleset and its name's material) by the first lookup that needs it, under the table's
-// mutex, and an atomic flag tells later lookups that the table is ready (or failed: the error
-// is kept and given to every later lookup of the table).
+// Values files are listed when the set is built; a file is opened (mapped, its header checked
+// against the ruleset, its name's material and its contents) by the first lookup that needs it,
+// under the table's mutex, and an atomic flag tells later lookups that the file is ready (or
+// failed: the error is kept and given to every later lookup that needs the file).
 #pragma once
 
 #include <atomic>
@@ -26,6 +26,7 @@
 #include "core/index.h"
 #include "core/material.h"
 #include "core/position.h"
+#include "core/record.h"
 #include "core/ruleset.h"
 #include "core/table_file.h"
 #include "core/wdl.h"
@@ -33,12 +34,8 @@
 
 namespace damatb::probe {
 
-// What a table stores for one position.
-struct Record {
-    core::Wdl5 wdl = core::Wdl5::DRAW;
-    int dtz = 0;   // for wins and losses
-    int round = 0; // the progress round, for wins and losses
-};
+using core::TableValue;
+using core::ProgressHistory;
 
 // The material a table file's name stands for: "KMvK+" (the first-named army to move),
 // "KMvK-", "KvK". Only the names Material::table_name() writes are read; nullopt otherwise.
@@ -59,14 +56,18 @@ public:
     // The largest number of pieces of a table listed (0 if none).
     int max_pieces() const { return max_pieces_; }
 
-    // Fills *out with the record of `pos` (White to move, both sides with pieces). Returns OK,
+    // Fills *out with the value of `pos` (White to move, both sides with pieces). Returns OK,
     // CLASS_MISSING, or the table's error: FILE_DAMAGED, CHECKSUM, RULESET_MISMATCH or IO.
     // Thread-safe (throws std::bad_alloc when memory runs out).
-    Status record(const core::Position& pos, Record* out) const;
+    Status value(const core::Position& pos, TableValue* out) const;
+
+    // Fills *out with the progress history of `pos`, whose value() is v (a win or a loss),
+    // reading the progress file when v.more_steps. Returns as value() does. Thread-safe.
+    Status history(const core::Position& pos, const TableValue& v, ProgressHistory* out) const;
 
 private:
-    struct Table {
-        core::Material material;
+    // One file of a table, opened on first use.
+    struct File {
         std::string path;
         std::uint32_t number = 0; // in the cache's keys
         std::atomic<bool> ready{false};
@@ -74,11 +75,19 @@ private:
         // Set once, before `ready`:
         Status status = Status::OK;
         core::TableFile file;
-        std::optional<core::TableIndex> index;
+    };
+    struct Table {
+        core::Material material;
+        mutable File values, progress;
+        std::optional<core::TableIndex> index; // set with the values file, before its `ready`
     };
 
-    // Opens t if no lookup has yet; returns its status.
-    Status open(Table& t) const;
+    // The table of pos's material with its values file open, or the status why not.
+    Status table_of(const core::Position& pos, Table** out) const;
+    // Opens f (of table t, holding `contents`) if no lookup has yet; returns its status.
+    Status open(Table& t, File& f, core::TableContents contents) const;
+    // Copies the record of index i of the open file f to out.
+    Status read_record(const File& f, std::uint64_t i, std::uint8_t* out) const;
 
     core::Ruleset rules_;
     std::unordered_map<std::uint32_t, std::unique_ptr<Table>> tables_; // by material_key()

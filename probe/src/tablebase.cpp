@@ -43,10 +43,10 @@ Position to_public(const core::Position& p) {
 // Whether `counter` may be asked for under `limit` (0: the rule is off).
 bool counter_ok(int counter, int limit) { return counter >= 0 && (limit == 0 || counter < limit); }
 
-// The value of a position whose record is r, with the counter at `counter` (which may be the
-// limit itself for the position after a king move: then only a game already over, DTZ 0, is
-// decided).
-Value value_at(const Record& r, int counter, int limit) {
+// The value of a position whose table value is r, with the counter at `counter` (which may be
+// the limit itself for the position after a king move: then only a game already over, DTZ 0,
+// is decided).
+Value value_at(const TableValue& r, int counter, int limit) {
     Value v;
     v.wdl = static_cast<Wdl5>(r.wdl);
     const bool won = r.wdl == core::Wdl5::WIN, lost = r.wdl == core::Wdl5::LOSS;
@@ -62,33 +62,48 @@ Value negated(const Value& v) {
             static_cast<Wdl5>(4 - static_cast<int>(v.wdl)), v.dtz};
 }
 
-// The record of any position (any side to move); a side to move without a piece has lost.
-Status lookup(const TableSet& tables, const core::Position& pos, Record* out) {
+// The table value of any position (any side to move); a side to move without a piece has lost.
+// A position whose side to move must capture is "don't care" in the files (core/record.h): its
+// value is the best of its captures', found by searching them (each takes a piece, so the search
+// ends within as many plies as there are pieces).
+Status lookup(const TableSet& tables, const core::Ruleset& rules, const core::Position& pos,
+              TableValue* out) {
     if (pos.pieces(pos.side_to_move()) == 0) {
-        *out = Record{core::Wdl5::LOSS, 0, 0};
+        *out = TableValue{core::Wdl5::LOSS, 0, 0, false};
         return Status::OK;
     }
-    return tables.record(core::as_white_to_move(pos), out);
+    if (!core::is_dont_care(pos, rules)) return tables.value(core::as_white_to_move(pos), out);
+    core::MoveList moves;
+    core::generate_moves(pos, rules.promotion, moves);
+    core::Wdl5 best = core::Wdl5::WIN; // the opponent's, after the best capture
+    for (const core::Move& m : moves) {
+        TableValue after;
+        if (Status s = lookup(tables, rules, pos.after(m), &after); s != Status::OK) return s;
+        best = std::min(best, after.wdl);
+    }
+    *out = core::capture_value(best);
+    return Status::OK;
 }
 
 // A root move with what ranks it (probe.hpp, probe_root).
 struct Ranked {
     RootMove move;
-    bool progress; // leaves the class, or keeps to the root's progress round (below)
-    int cost;      // plies to the next zeroing ply along the move: 1, or 1 + dtz after a king move
-    int round;     // the progress round after the move; -1 when it leaves the class
+    int cost; // plies to the next zeroing ply along the move: 1, or 1 + dtz after a king move
+    // For a winning move, its progress key (docs/probe.md, "Progress"): (0, 0) when it leaves
+    // the class or ends the game, else the progress step it keeps to, as (round, level).
+    int round = 0, level = 0;
 };
 
-// The order of probe_root: wins, draws, losses for the mover. Wins that make progress first,
-// then the cheapest, then the smallest round after the move; draws by the best wdl; losses by
-// the dearest, then the largest dtz after the move; ties by notation.
+// The order of probe_root: wins, draws, losses for the mover. Wins by the smallest progress
+// key, then the cheapest; draws by the best wdl; losses by the dearest, then the largest dtz
+// after the move; ties by notation.
 bool better(const Ranked& a, const Ranked& b) {
     const Value &va = a.move.value, &vb = b.move.value;
     if (va.result != vb.result) return va.result > vb.result;
     if (va.result == Result::WIN) {
-        if (a.progress != b.progress) return a.progress;
-        if (a.cost != b.cost) return a.cost < b.cost;
         if (a.round != b.round) return a.round < b.round;
+        if (a.level != b.level) return a.level < b.level;
+        if (a.cost != b.cost) return a.cost < b.cost;
     } else if (va.result == Result::DRAW) {
         if (va.wdl != vb.wdl) return va.wdl > vb.wdl;
     } else {
@@ -96,6 +111,29 @@ bool better(const Ranked& a, const Ranked& b) {
         if (va.dtz != vb.dtz) return va.dtz > vb.dtz;
     }
     return a.move.notation < b.move.notation;
+}
+
+// The progress key of a winning move m from p to `after` (whose value is r, the counter then
+// `next`): leaving the class or ending the game is (0, 0); a man move inside the class to a
+// position whose history starts in round s is (s + 1, 1); a king move to a position whose step
+// at `next` is (s, k) is (s, k + 1). Always playing the move of smallest key wins (docs/probe.md).
+Status progress_key(const TableSet& tables, const core::Move& m, const core::Position& after,
+                    const TableValue& r, int next, int limit, Ranked* out) {
+    if (m.is_capture() || m.is_promotion() || r.dtz == 0) {
+        out->round = out->level = 0;
+        return Status::OK;
+    }
+    if (m.is_zeroing()) {
+        out->round = r.first_round + 1;
+        out->level = 1;
+        return Status::OK;
+    }
+    ProgressHistory h;
+    if (Status s = tables.history(core::as_white_to_move(after), r, &h); s != Status::OK) return s;
+    const core::ProgressStep step = core::progress_at(h, next, limit);
+    out->round = step.round;
+    out->level = step.level + 1;
+    return Status::OK;
 }
 
 } // namespace
@@ -161,8 +199,8 @@ Status Tablebase::probe(const Position& pos, int counter, Value* out) const noex
     const int limit = impl_->rules.king_move_limit;
     if (!counter_ok(counter, limit)) return Status::INVALID_ARGUMENT;
     try {
-        Record r;
-        if (Status s = lookup(impl_->tables, p, &r); s != Status::OK) return s;
+        TableValue r;
+        if (Status s = lookup(impl_->tables, impl_->rules, p, &r); s != Status::OK) return s;
         *out = value_at(r, counter, limit);
         return Status::OK;
     } catch (...) {
@@ -182,22 +220,20 @@ Status Tablebase::probe_root(const Position& pos, int counter,
     try {
         core::MoveList moves;
         if (core::game_outcome(p, rules, moves) != core::Outcome::NONE) return Status::OK;
-        Record root;
-        if (Status s = lookup(impl_->tables, p, &root); s != Status::OK) return s;
         std::vector<Ranked> ranked;
         ranked.reserve(moves.size());
         for (const core::Move& m : moves) {
             const core::Position after = p.after(m);
             const int next = core::counter_after(counter, m);
-            Record r;
-            if (Status s = lookup(impl_->tables, after, &r); s != Status::OK) return s;
-            // Rounds count within a class: leaving it (a capture, a crowning) is progress itself.
-            const bool leaves = m.is_capture() || m.is_promotion();
-            const bool progress =
-                leaves || (m.is_zeroing() ? r.round < root.round : r.round <= root.round);
-            ranked.push_back({RootMove{core::move_to_string(p, m, rules.promotion),
-                                       to_public(after), negated(value_at(r, next, limit)), next},
-                              progress, m.is_zeroing() ? 1 : 1 + r.dtz, leaves ? -1 : r.round});
+            TableValue r;
+            if (Status s = lookup(impl_->tables, rules, after, &r); s != Status::OK) return s;
+            Ranked x{RootMove{core::move_to_string(p, m, rules.promotion), to_public(after),
+                              negated(value_at(r, next, limit)), next},
+                     m.is_zeroing() ? 1 : 1 + r.dtz};
+            if (x.move.value.result == Result::WIN)
+                if (Status s = progress_key(impl_->tables, m, after, r, next, limit, &x); s != Status::OK)
+                    return s;
+            ranked.push_back(std::move(x));
         }
         std::sort(ranked.begin(), ranked.end(), better);
         out->reserve(ranked.size());

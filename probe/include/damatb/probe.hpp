@@ -124,16 +124,15 @@ public:
     // king move that brings the counter to the limit draws unless it leaves the opponent
     // without a legal move, which wins). The cost of a move is the plies it takes to the next
     // zeroing ply: 1 for a capture or a man move, 1 + dtz of the position after a king move.
-    //   - wins: first those that make progress (a capture or a crowning, or a move to a
-    //     position whose stored progress round is below the root's for a man move, or at most
-    //     the root's for a king move; docs/generator.md), then the cheapest, then the smallest
-    //     round after the move;
+    //   - wins: by their progress key (docs/probe.md, "Progress"), smallest first, then the
+    //     cheapest: captures, crownings and moves that end the game, then man moves and king
+    //     moves by the progress history of the position after them;
     //   - draws: the best wdl first (a cursed win before a draw before a blessed loss);
     //   - losses: the dearest first (the first realises the root's dtz), then the largest dtz;
     //   - ties by notation.
-    // Every first move keeps the root's result. Always playing it wins against any defence in
-    // most won positions but not in all (docs/probe.md, "Progress"): the tables do not yet
-    // carry all the progress information a complete strategy needs.
+    // Every first move keeps the root's result, and always playing it wins against any defence,
+    // in a bounded number of plies, at every counter at which the position is won (TABLES.md,
+    // "Making progress").
     // When the game is already over (no legal move, or the one-piece-each rule), *out is empty
     // and the call returns OK: probe() gives the result. Returns as probe() does; any table
     // error of a move fails the whole call (*out is then empty). Thread-safe.

@@ -1,0 +1,96 @@
+// What the records of the table files say (docs/table-format.md, "Records"): the generator
+// writes them through encode_*, the probe reads them through decode_*, nothing else touches
+// their bytes.
+//
+// A values file (TableContents::VALUES) holds one 3-byte record per index:
+//   byte 0  WDL5 (0 loss, 1 blessed-loss, 2 draw, 3 cursed-win, 4 win)
+//   byte 1  DTZ, for win and loss (0 otherwise)
+//   byte 2  for a loss, bits 0-6: the round of the first step of its progress history, bit 7:
+//           the history has more steps, in the progress file; 0 for a draw; for a win, unused
+//           (it repeats the byte before it, which compresses best: the probe ranks a move by
+//           the history of the lost position it leads to, never a won one)
+// Positions where the side to move must capture (and the one-piece-each rule does not end the
+// game) are "don't care": their values record repeats the record before it, whatever it is, and
+// readers find their value by searching the captures (capture_value below). Every move of such a
+// position leaves the class, so its value is the best of its captures', with DTZ 1.
+//
+// A progress file (TableContents::PROGRESS) holds, for the same indices, the rest of each
+// longer history of a loss: 2 * (S - 1) bytes per record for tables whose longest history has S steps, the pairs
+// (level of step j - 1, round of step j) for j = 2, 3, ..., then zeros. The last step's level is
+// the DTZ of byte 1, so it is not repeated.
+//
+// The progress history of a won or lost position (docs/generator.md, "Making progress") is
+// the list of steps (round r, level k): from round r of the generator on, the position was won
+// (lost) within k plies to the next zeroing ply; rounds rise and levels fall along the list, and
+// the last level is the DTZ.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/position.h"
+#include "core/ruleset.h"
+#include "core/wdl.h"
+
+namespace damatb::core {
+
+struct ProgressStep {
+    int round = 0;
+    int level = 0;
+
+    bool operator==(const ProgressStep&) const = default;
+};
+
+inline constexpr int MAX_PROGRESS_STEPS = 16;
+inline constexpr int MAX_PROGRESS_ROUND = 127;
+inline constexpr std::uint8_t VALUE_RECORD_SIZE = 3;
+
+// The progress-file record size for a table whose longest history has `steps` steps (0 when
+// no history has more than one: the table then has no progress file).
+constexpr std::uint8_t progress_record_size(int steps) {
+    return static_cast<std::uint8_t>(steps > 1 ? 2 * (steps - 1) : 0);
+}
+
+struct TableValue {
+    Wdl5 wdl = Wdl5::DRAW;
+    int dtz = 0;
+    int first_round = 0;
+    bool more_steps = false; // the progress file holds the rest of the history
+};
+
+// Writes the 3 bytes of a values record.
+void encode_value(const TableValue& v, std::uint8_t* out);
+// Reads a values record; false when its bytes cannot be one (a damaged file).
+bool decode_value(const std::uint8_t* in, TableValue* out);
+
+struct ProgressHistory {
+    int count = 0;
+    std::array<ProgressStep, MAX_PROGRESS_STEPS> steps{};
+
+    const ProgressStep* begin() const { return steps.data(); }
+    const ProgressStep* end() const { return steps.data() + count; }
+};
+
+// Writes the progress record (record_size bytes) of a history of 2 or more steps.
+void encode_progress(const ProgressHistory& h, std::uint8_t* out, int record_size);
+// The history of a won or lost position from its values record and, when v.more_steps, its
+// progress record (record_size bytes); false when the bytes cannot be one.
+bool decode_history(const TableValue& v, const std::uint8_t* progress, int record_size,
+                    ProgressHistory* out);
+
+// The step that applies with the king-move counter at `counter` under king-move limit `limit`:
+// the first whose level is at most limit - counter (the last if none is), or the first step
+// when the limit is off (limit 0).
+ProgressStep progress_at(const ProgressHistory& h, int counter, int limit);
+
+// Whether pos's record is "don't care": its side to move must capture, and the one-piece-each
+// rule does not end the game first.
+bool is_dont_care(const Position& pos, const Ruleset& rules);
+
+// The value of a don't-care position whose best capture, for the side to move, leads to a
+// position of WDL5 `opponent` (the opponent's value there: the smallest over the captures, in
+// the order loss < blessed-loss < draw < cursed-win < win): the negation, with DTZ 1 when won
+// or lost (every move zeroes) and first round 1 when lost, as the solver finds it.
+TableValue capture_value(Wdl5 opponent);
+
+} // namespace damatb::core

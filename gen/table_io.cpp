@@ -1,0 +1,151 @@
+#include "gen/table_io.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+#include "core/movegen.h"
+#include "core/record.h"
+#include "core/table_file.h"
+
+namespace damatb::gen {
+
+namespace {
+
+using namespace core;
+
+std::string path_of(const std::string& dir, const Material& m, TableContents c) {
+    return dir + "/" + table_file_name(m, c);
+}
+
+void write_file(const std::string& path, TableHeader header, const std::vector<std::uint8_t>& records,
+                int threads) {
+    WriteOptions options;
+    options.threads = threads;
+    TableStatus status = write_table(path, header, records.data(), options);
+    if (!status) throw std::runtime_error(status.message);
+}
+
+// Every record of a valid file, or an empty vector.
+std::vector<std::uint8_t> read_file(const std::string& path, const Material& m, const Ruleset& rules,
+                                    TableContents contents) {
+    OpenChecks checks;
+    checks.ruleset = &rules;
+    checks.material = &m;
+    checks.contents = &contents;
+    checks.content = true;
+    OpenedTable opened = open_table(path, checks);
+    if (!opened.status || opened.file.header().entries != TableIndex(m).size()) return {};
+    const TableFile& f = opened.file;
+    const std::size_t r = f.header().record_size;
+    std::vector<std::uint8_t> records(f.header().entries * r);
+    Decompressor d;
+    for (std::uint32_t b = 0; b < f.block_count(); ++b)
+        if (f.read_block(b, d, records.data() + std::size_t(b) * f.header().block_entries * r) !=
+            TableError::NONE)
+            return {};
+    return records;
+}
+
+// The smallest WDL5 (the opponent's) that a capture of p leads to, from the solved tables.
+Wdl5 best_capture(const Position& p, const Ruleset& rules, const SolvedTables& solved) {
+    MoveList moves;
+    generate_moves(p, rules.promotion, moves);
+    Wdl5 best = Wdl5::WIN;
+    for (const Move& m : moves) best = std::min(best, solved.wdl(as_white_to_move(p.after(m))));
+    return best;
+}
+
+} // namespace
+
+void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& rules, int threads) {
+    const std::uint64_t n = t.wdl.size();
+    TableHeader header;
+    header.ruleset = rules;
+    header.material = t.index.material();
+    header.entries = n;
+
+    // The progress file: the steps after the first of the longer histories.
+    const std::vector<SolvedTable::Step>& history = t.history;
+    int longest = 1;
+    for (std::size_t s = 0, e; s < history.size(); s = e) {
+        for (e = s; e < history.size() && history[e].index == history[s].index;) ++e;
+        longest = std::max(longest, int(e - s));
+    }
+    if (longest > MAX_PROGRESS_STEPS)
+        throw std::runtime_error(header.material.table_name() + ": a progress history of " +
+                                 std::to_string(longest) + " steps, more than " +
+                                 std::to_string(MAX_PROGRESS_STEPS));
+    const std::string progress_path = path_of(dir, header.material, TableContents::PROGRESS);
+    if (longest > 1) {
+        const int r = progress_record_size(longest);
+        std::vector<std::uint8_t> records(n * std::size_t(r));
+        for (std::size_t s = 0, e; s < history.size(); s = e) {
+            ProgressHistory h;
+            for (e = s; e < history.size() && history[e].index == history[s].index; ++e)
+                h.steps[std::size_t(h.count++)] = history[e].step;
+            encode_progress(h, &records[history[s].index * std::size_t(r)], r);
+        }
+        header.record_size = static_cast<std::uint8_t>(r);
+        header.contents = TableContents::PROGRESS;
+        write_file(progress_path, header, records, threads);
+    } else {
+        std::filesystem::remove(progress_path);
+    }
+
+    std::vector<std::uint8_t> records(n * VALUE_RECORD_SIZE);
+    auto h = history.begin();
+    for (std::uint64_t i = 0; i < n; ++i) {
+        std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
+        if (is_dont_care(t.index.position(i), rules)) { // repeats the record before it
+            if (i > 0) std::copy(record - VALUE_RECORD_SIZE, record, record);
+            continue;
+        }
+        while (h != history.end() && h->index < i) ++h;
+        encode_value({t.wdl[i], t.dtz[i], t.round[i], h != history.end() && h->index == i}, record);
+        if (t.wdl[i] == Wdl5::WIN) record[2] = i > 0 ? record[2 - VALUE_RECORD_SIZE] : 0; // unused
+    }
+    header.record_size = VALUE_RECORD_SIZE;
+    header.contents = TableContents::VALUES;
+    write_file(path_of(dir, header.material, TableContents::VALUES), header, records, threads);
+}
+
+std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material& m, const Ruleset& rules,
+                                         const SolvedTables& solved) {
+    const std::vector<std::uint8_t> values =
+        read_file(path_of(dir, m, TableContents::VALUES), m, rules, TableContents::VALUES);
+    if (values.empty()) return nullptr;
+    auto t = std::make_shared<SolvedTable>(m);
+    const std::uint64_t n = t->index.size();
+    if (values.size() != n * VALUE_RECORD_SIZE) return nullptr;
+    t->wdl.resize(n);
+    t->dtz.resize(n);
+    t->round.resize(n);
+    std::vector<std::uint8_t> progress;
+    int r = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        TableValue v;
+        if (const Position p = t->index.position(i); is_dont_care(p, rules)) {
+            v = capture_value(best_capture(p, rules, solved));
+        } else if (!decode_value(&values[i * VALUE_RECORD_SIZE], &v)) {
+            return nullptr;
+        }
+        if (v.wdl == Wdl5::WIN) v.first_round = 0, v.more_steps = false; // byte 2 unused
+        t->wdl[i] = v.wdl;
+        t->dtz[i] = static_cast<std::uint8_t>(v.dtz);
+        t->round[i] = static_cast<std::uint8_t>(v.first_round);
+        if (!v.more_steps) continue;
+        if (progress.empty()) {
+            progress = read_file(path_of(dir, m, TableContents::PROGRESS), m, rules,
+                                 TableContents::PROGRESS);
+            if (progress.empty()) return nullptr;
+            r = int(progress.size() / n);
+        }
+        ProgressHistory h;
+        if (!decode_history(v, &progress[i * std::size_t(r)], r, &h)) return nullptr;
+        for (const ProgressStep& s : h) t->history.push_back({i, s});
+    }
+    return t;
+}
+
+} // namespace damatb::gen

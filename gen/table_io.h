@@ -1,0 +1,28 @@
+// Solved tables to and from their files: `<table>.dtb`, the values, and `<table>.dtp`, the
+// progress histories of more than one step when the table has any (core/record.h).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/material.h"
+#include "core/ruleset.h"
+#include "gen/solved.h"
+
+namespace damatb::gen {
+
+// Writes the files of table t into dir, its don't-care positions (core/record.h) repeating the
+// record before them: the progress file first, so that a values file is never
+// there without the progress file it refers to; a stale progress file is removed. Throws
+// std::runtime_error naming the file when it cannot be written.
+void write_solved(const std::string& dir, const SolvedTable& t, const core::Ruleset& rules,
+                  int threads);
+
+// The table of material m read back from dir, if its files are there, complete and valid for
+// the ruleset (header, material and content checksum); nullptr otherwise. The values of its
+// don't-care positions (core/record.h) are found from `solved`, which must hold the tables its
+// captures lead into (std::out_of_range if not).
+std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const core::Material& m,
+                                         const core::Ruleset& rules, const SolvedTables& solved);
+
+} // namespace damatb::gen
