@@ -11,5 +11,7 @@ int run_moves(const Args& args);
 int run_show(const Args& args);
 int run_generate(const Args& args);
 int run_plan(const Args& args);
+int run_probe(const Args& args);
+int run_line(const Args& args);
 
 } // namespace damatb::cli

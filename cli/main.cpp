@@ -24,6 +24,8 @@ constexpr Command COMMANDS[] = {
     {"show", "print a position as a board diagram", run_show},
     {"generate", "solve every class up to N pieces into table files", run_generate},
     {"plan", "list the classes up to N pieces in the order they are solved", run_plan},
+    {"probe", "the tables' value of a position and of each of its moves", run_probe},
+    {"line", "play the best line from a position to the end of the game", run_line},
 };
 
 constexpr int EXIT_USAGE = 2;
