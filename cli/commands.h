@@ -13,5 +13,7 @@ int run_generate(const Args& args);
 int run_plan(const Args& args);
 int run_probe(const Args& args);
 int run_line(const Args& args);
+int run_info(const Args& args);
+int run_verify(const Args& args);
 
 } // namespace damatb::cli

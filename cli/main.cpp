@@ -26,6 +26,8 @@ constexpr Command COMMANDS[] = {
     {"plan", "list the classes up to N pieces in the order they are solved", run_plan},
     {"probe", "the tables' value of a position and of each of its moves", run_probe},
     {"line", "play the best line from a position to the end of the game", run_line},
+    {"info", "the classes in a tables folder, their sizes and statistics", run_info},
+    {"verify", "check every table file's header and checksum (--deep: every value)", run_verify},
 };
 
 constexpr int EXIT_USAGE = 2;

@@ -35,7 +35,7 @@ check "game over by one piece each" "game over: the side to move (White) wins by
   "$("$damatb" moves 'W:WKa1:Bd5')"
 
 check "help exits 0" 0 "$(exit_code "$damatb" --help)"
-for cmd in perft moves show probe line; do
+for cmd in perft moves show probe line info verify; do
   check "$cmd --help exits 0" 0 "$(exit_code "$damatb" "$cmd" --help)"
 done
 check "bad FEN exits 2" 2 "$(exit_code "$damatb" moves 'W:Wz9:Bb7')"
@@ -113,6 +113,38 @@ check "line king-move limit" "draw king-move-limit [31, 32]" \
 check "line of a finished game" "[] win game-over" \
   "$("$damatb" line --json --tables "$tables" 'W:WKa1:Bd5' | json 'j["moves"], j["outcome"]["result"], j["outcome"]["reason"]')"
 
+# info: every class up to 3 pieces, sizes, and the generator's statistics.
+out=$("$damatb" info --tables "$tables")
+check "info total" "total: 9 classes, 16 tables, 588810 positions" \
+  "$(grep '^total' <<<"$out" | sed 's/, [0-9]* bytes.*//')"
+check "info KvM+" "KvM+ 1512 1512 0 0 0 0 0 -" \
+  "$(grep ' KvM+ ' <<<"$out" | awk '{print $2, $3, $6, $7, $8, $9, $10, $11, $12}')"
+check "info longest win" "KMvK+    win    7  W:Wc2,Kf2:BKh8" "$(grep '^KMvK+ *win' <<<"$out")"
+check "info exits 0" 0 "$(exit_code "$damatb" info --tables "$tables")"
+
+# verify, shallow and deep, then on a copy with one flipped byte.
+out=$("$damatb" verify --tables "$tables")
+check "verify exits 0" 0 "$(exit_code "$damatb" verify --tables "$tables")"
+check "verify lines" 16 "$(grep -c '^ok ' <<<"$out")"
+check "verify summary" "summary: 16 ok, 0 failed; 588810 positions" "$(tail -1 <<<"$out")"
+out=$("$damatb" verify --deep --tables "$tables"); code=$?
+check "verify --deep exits 0" 0 "$code"
+check "verify --deep summary" "summary: 16 ok, 0 failed; 588810 positions, 588810 checked one ply deep" \
+  "$(tail -1 <<<"$out" | sed 's/ in [0-9.]* s.*//')"
+check "verify --deep rate" "1" "$(grep -c 'positions/s' <<<"$(tail -1 <<<"$out")")"
+bad=$tmp/bad
+cp -r "$tables" "$bad"
+flip_last_byte() { python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[-1]^=0xff; open(sys.argv[1],"wb").write(b)' "$1"; }
+flip_last_byte "$bad/KvM+.dtb"
+out=$("$damatb" verify --tables "$bad" 2>&1); code=$?
+check "verify of a flipped byte exits 1" 1 "$code"
+check "verify names the damaged file" "FAILED  KvM+.dtb: content checksum mismatch" "$(grep FAILED <<<"$out")"
+check "verify summary with a failure" "summary: 15 ok, 1 failed; 587298 positions" "$(tail -1 <<<"$out")"
+check "verify --deep of a flipped byte exits 1" 1 "$(exit_code "$damatb" verify --deep --tables "$bad")"
+check "probe of a damaged file exits 1" 1 "$(exit_code "$damatb" probe --tables "$bad" 'W:WKa1:Bd5')"
+check "probe names the damaged file" "damatb: error: $bad/KvM+.dtb: content checksum mismatch" \
+  "$("$damatb" probe --tables "$bad" 'W:WKa1:Bd5' 2>&1)"
+
 # Errors: 2 for the command line and its input, 1 for the tables.
 check "probe bad FEN exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables" 'W:Wz9:Bb7')"
 check "probe missing folder exits 2" 2 "$(exit_code "$damatb" probe --tables "$tmp/none" "$fen")"
@@ -125,15 +157,21 @@ check "line missing successor class exits 1" 1 "$(exit_code "$damatb" line --tab
 check "probe ruleset mismatch exits 1" 1 "$(exit_code "$damatb" probe --tables "$tables" --promotion immediate "$fen")"
 check "probe ruleset mismatch message" "built under end-of-move.king-wins.32, not immediate.king-wins.32" \
   "$("$damatb" probe --tables "$tables" --promotion immediate "$fen" 2>&1 | grep -o 'built under.*')"
+check "verify ruleset mismatch exits 1" 1 "$(exit_code "$damatb" verify --tables "$tables" --king-move-limit 0)"
 check "counter out of range exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables" --counter 32 "$fen")"
 check "counter out of range message" "damatb: error: --counter 32 is out of range: 0 to 31 under king-move limit 32" \
   "$("$damatb" probe --tables "$tables" --counter 32 "$fen" 2>&1)"
 check "negative counter exits 2" 2 "$(exit_code "$damatb" line --tables "$tables" --counter -1 "$fen")"
 check "no piece for the side not to move exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables" 'W:WKa1:B')"
 check "probe without FEN exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables")"
+mkdir "$tmp/empty"
+check "verify of an empty folder exits 1" 1 "$(exit_code "$damatb" verify --tables "$tmp/empty")"
+check "info of an empty folder exits 1" 1 "$(exit_code "$damatb" info --tables "$tmp/empty")"
 check "DAMATB_TABLES names the folder" "win" \
   "$(DAMATB_TABLES=$tables "$damatb" probe --json "$fen" | json 'j["result"]')"
 check "--tables wins over DAMATB_TABLES" 2 "$(DAMATB_TABLES=$tables exit_code "$damatb" probe --tables "$tmp/none" "$fen")"
+check "DAMATB_TABLES missing exits 2" "damatb: error: tables folder '$tmp/none' (DAMATB_TABLES) does not exist" \
+  "$(DAMATB_TABLES=$tmp/none "$damatb" info 2>&1)"
 
 echo "cli: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]
