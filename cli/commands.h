@@ -11,5 +11,9 @@ int run_moves(const Args& args);
 int run_show(const Args& args);
 int run_generate(const Args& args);
 int run_plan(const Args& args);
+int run_probe(const Args& args);
+int run_line(const Args& args);
+int run_info(const Args& args);
+int run_verify(const Args& args);
 
 } // namespace damatb::cli

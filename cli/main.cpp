@@ -24,9 +24,14 @@ constexpr Command COMMANDS[] = {
     {"show", "print a position as a board diagram", run_show},
     {"generate", "solve every class up to N pieces into table files", run_generate},
     {"plan", "list the classes up to N pieces in the order they are solved", run_plan},
+    {"probe", "the tables' value of a position and of each of its moves", run_probe},
+    {"line", "play the best line from a position to the end of the game", run_line},
+    {"info", "the classes in a tables folder, their sizes and statistics", run_info},
+    {"verify", "check every table file's header and checksum (--deep: every value)", run_verify},
 };
 
 constexpr int EXIT_USAGE = 2;
+constexpr int EXIT_TABLES = 1; // a table missing, damaged or of another ruleset
 constexpr int EXIT_INTERNAL = 1;
 
 void print_help(std::ostream& out) {
@@ -41,7 +46,11 @@ void print_help(std::ostream& out) {
         out << "  " << c.name << std::string(width - c.name.size() + 3, ' ') << c.summary
             << '\n';
     out << "\nA position is a FEN such as 'W:Wa2,b3,Kc5:Bd7,Ke4' (White to move; quote it in\n"
-           "the shell). Errors exit with code 2, internal failures with code 1.\n";
+           "the shell). Mistakes in the command line or its input (an option, a FEN, a counter,\n"
+           "a tables folder that is not there) exit with code 2; a table missing, damaged or\n"
+           "of another ruleset, a failed verify, and internal failures with code 1. The\n"
+           "table commands read tables/<ruleset name> in the project unless --tables or the\n"
+           "environment variable DAMATB_TABLES names another folder.\n";
 }
 
 const Command* find_command(std::string_view name) {
@@ -84,6 +93,10 @@ int main(int argc, char** argv) {
         std::cout.flush();
         std::cerr << "damatb: error: " << e.what() << '\n';
         return EXIT_USAGE;
+    } catch (const TableFailure& e) {
+        std::cout.flush();
+        std::cerr << "damatb: error: " << e.what() << '\n';
+        return EXIT_TABLES;
     } catch (const std::exception& e) {
         std::cout.flush();
         std::cerr << "damatb: internal error: " << e.what() << '\n';

@@ -26,6 +26,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A table that is missing, damaged or of another ruleset than the one asked for; main()
+// prints "damatb: error: <what>" and exits with code 1.
+class TableFailure : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 // A command's syntax: what --help prints and what the parser accepts.
 struct CommandSyntax {
     CommandSyntax(std::string usage_line, std::string about);

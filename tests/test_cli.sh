@@ -35,7 +35,7 @@ check "game over by one piece each" "game over: the side to move (White) wins by
   "$("$damatb" moves 'W:WKa1:Bd5')"
 
 check "help exits 0" 0 "$(exit_code "$damatb" --help)"
-for cmd in perft moves show; do
+for cmd in perft moves show probe line info verify; do
   check "$cmd --help exits 0" 0 "$(exit_code "$damatb" "$cmd" --help)"
 done
 check "bad FEN exits 2" 2 "$(exit_code "$damatb" moves 'W:Wz9:Bb7')"
@@ -46,6 +46,132 @@ check "unknown command exits 2" 2 "$(exit_code "$damatb" frobnicate)"
 check "unknown option exits 2" 2 "$(exit_code "$damatb" perft --bogus)"
 check "bad promotion exits 2" 2 "$(exit_code "$damatb" perft --promotion sometimes)"
 check "bad depth exits 2" 2 "$(exit_code "$damatb" perft --depth x)"
+
+# The table commands, on the tables of up to 3 pieces generated into a temporary folder.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tables=$tmp/tables
+check "generate 3 pieces" 0 "$(exit_code "$damatb" generate --pieces 3 --out "$tables")"
+json() { # json PYTHON-EXPRESSION-OF-j: reads JSON on stdin, prints the expression
+  python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"
+}
+
+# A lone king against a lone man wins at once under the default ruleset.
+out=$("$damatb" probe --tables "$tables" 'W:WKa1:Bd5')
+check "probe KvM result" "result   win" "$(grep '^result' <<<"$out")"
+check "probe KvM dtz" "dtz      0" "$(grep '^dtz' <<<"$out")"
+check "probe KvM game over" "game over: the side to move (White) wins by the one-piece-each rule (lone king against lone man)" \
+  "$(tail -1 <<<"$out")"
+check "probe KvM board" "5  . . . b . . . ." "$(sed -n 4p <<<"$out")"
+check "probe KvM json" "win win 0 []" \
+  "$("$damatb" probe --json --tables "$tables" 'W:WKa1:Bd5' 2>/dev/null | json 'j["result"], j["wdl"], j["dtz"], j["moves"]')"
+
+# The longest win of KMvK (the generator's statistics): dtz 7, and only the king's move to f7
+# keeps the win; f2-f8 and f2-h2 let the black king take it.
+fen='W:Wc2,Kf2:BKh8'
+check "probe KMvK json" "win win 7 0 14 f2-f7 win 6 1" \
+  "$("$damatb" probe --json --tables "$tables" "$fen" |
+     json 'j["result"], j["wdl"], j["dtz"], j["counter"], len(j["moves"]), j["moves"][0]["move"], j["moves"][0]["result"], j["moves"][0]["dtz"], j["moves"][0]["counter"]')"
+check "probe KMvK results" "win 1 draw 11 loss 2" \
+  "$("$damatb" probe --json --tables "$tables" "$fen" |
+     json '" ".join(r + " " + str([m["result"] for m in j["moves"]].count(r)) for r in ("win", "draw", "loss"))')"
+check "probe KMvK losing moves" "f2-f8 f2-h2" \
+  "$("$damatb" probe --json --tables "$tables" "$fen" |
+     json '" ".join(m["move"] for m in j["moves"] if m["result"] == "loss")')"
+check "probe moves are the legal moves" \
+  "$("$damatb" moves --json "$fen" | json 'sorted((m["move"], m["fen"]) for m in j)')" \
+  "$("$damatb" probe --json --tables "$tables" "$fen" | json 'sorted((m["move"], m["fen"]) for m in j["moves"])')"
+check "probe KMvK text first move" "f2-f7  win     win              6        1  B:Wc2,Kf7:BKh8" \
+  "$("$damatb" probe --tables "$tables" "$fen" | grep '^f2-f7')"
+# At counter 30 the 7 plies to the next capture are too many: a cursed win.
+check "probe at counter 30" "draw win 7 draw" \
+  "$("$damatb" probe --json --tables "$tables" --counter 30 "$fen" | json 'j["result"], j["wdl"], j["dtz"], j["moves"][0]["result"]')"
+# White must capture: one legal move, a2xc2, which wins (Black has no piece left).
+check "probe forced capture" "win 1 [('a2xc2', 'B:Wc2:B', 'win', 0)]" \
+  "$("$damatb" probe --json --tables "$tables" 'W:Wa2:Bb2' | json 'j["result"], j["dtz"], [(m["move"], m["fen"], m["result"], m["counter"]) for m in j["moves"]]')"
+check "probe forced capture matches moves" "a2xc2  B:Wc2:B" "$("$damatb" moves 'W:Wa2:Bb2')"
+check "probe draw" "draw draw None" \
+  "$("$damatb" probe --json --tables "$tables" 'W:WKa1:BKh8' | json 'j["result"], j["wdl"], j["dtz"]')"
+check "probe loss" "loss loss 8 {'loss'}" \
+  "$("$damatb" probe --json --tables "$tables" 'W:WKh3:Bb2,Ke2' | json 'j["result"], j["wdl"], j["dtz"], set(m["result"] for m in j["moves"])')"
+
+# The best line from the KMvK win: six king moves, then the capture that ends the game.
+out=$("$damatb" line --tables "$tables" "$fen")
+check "line text outcome" "outcome: White wins: Black has no piece left (7 plies)" "$(tail -1 <<<"$out")"
+check "line text last ply" "    7  a1xa3        0  B:Wc2,Ka3:B" "$(tail -2 <<<"$out" | head -1)"
+check "line json" "['f2-f7', 'h8-f8', 'f7-a7', 'f8-a8', 'a7-a1', 'a8-a2', 'a1xa3'] [1, 2, 3, 4, 5, 6, 0] B:Wc2,Ka3:B win white game-over" \
+  "$("$damatb" line --json --tables "$tables" "$fen" |
+     json '[m["move"] for m in j["moves"]], [m["counter"] for m in j["moves"]], j["moves"][-1]["fen"], j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"]')"
+check "line lost start" "loss black game-over 8" \
+  "$("$damatb" line --json --tables "$tables" 'W:WKh3:Bb2,Ke2' | json 'j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"], len(j["moves"])')"
+check "line draw by repetition" "draw None repetition" \
+  "$("$damatb" line --json --tables "$tables" 'W:WKa1:BKh8' | json 'j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"]')"
+check "line says repetition" "drawn by repetition" \
+  "$("$damatb" line --tables "$tables" 'W:WKa1:BKh8' | tail -1 | grep -o 'drawn by repetition')"
+check "line king-move limit" "draw king-move-limit [31, 32]" \
+  "$("$damatb" line --json --tables "$tables" --counter 30 "$fen" | json 'j["outcome"]["result"], j["outcome"]["reason"], [m["counter"] for m in j["moves"]]')"
+check "line of a finished game" "[] win game-over" \
+  "$("$damatb" line --json --tables "$tables" 'W:WKa1:Bd5' | json 'j["moves"], j["outcome"]["result"], j["outcome"]["reason"]')"
+
+# info: every class up to 3 pieces, sizes, and the generator's statistics.
+out=$("$damatb" info --tables "$tables")
+check "info total" "total: 9 classes, 16 tables, 588810 positions" \
+  "$(grep '^total' <<<"$out" | sed 's/, [0-9]* bytes.*//')"
+check "info KvM+" "KvM+ 1512 1512 0 0 0 0 0 -" \
+  "$(grep ' KvM+ ' <<<"$out" | awk '{print $2, $3, $6, $7, $8, $9, $10, $11, $12}')"
+check "info longest win" "KMvK+    win    7  W:Wc2,Kf2:BKh8" "$(grep '^KMvK+ *win' <<<"$out")"
+check "info exits 0" 0 "$(exit_code "$damatb" info --tables "$tables")"
+
+# verify, shallow and deep, then on a copy with one flipped byte.
+out=$("$damatb" verify --tables "$tables")
+check "verify exits 0" 0 "$(exit_code "$damatb" verify --tables "$tables")"
+check "verify lines" 16 "$(grep -c '^ok ' <<<"$out")"
+check "verify summary" "summary: 16 ok, 0 failed; 588810 positions" "$(tail -1 <<<"$out")"
+out=$("$damatb" verify --deep --tables "$tables"); code=$?
+check "verify --deep exits 0" 0 "$code"
+check "verify --deep summary" "summary: 16 ok, 0 failed; 588810 positions, 588810 checked one ply deep" \
+  "$(tail -1 <<<"$out" | sed 's/ in [0-9.]* s.*//')"
+check "verify --deep rate" "1" "$(grep -c 'positions/s' <<<"$(tail -1 <<<"$out")")"
+bad=$tmp/bad
+cp -r "$tables" "$bad"
+flip_last_byte() { python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[-1]^=0xff; open(sys.argv[1],"wb").write(b)' "$1"; }
+flip_last_byte "$bad/KvM+.dtb"
+out=$("$damatb" verify --tables "$bad" 2>&1); code=$?
+check "verify of a flipped byte exits 1" 1 "$code"
+check "verify names the damaged file" "FAILED  KvM+.dtb: content checksum mismatch" "$(grep FAILED <<<"$out")"
+check "verify summary with a failure" "summary: 15 ok, 1 failed; 587298 positions" "$(tail -1 <<<"$out")"
+check "verify --deep of a flipped byte exits 1" 1 "$(exit_code "$damatb" verify --deep --tables "$bad")"
+check "probe of a damaged file exits 1" 1 "$(exit_code "$damatb" probe --tables "$bad" 'W:WKa1:Bd5')"
+check "probe names the damaged file" "damatb: error: $bad/KvM+.dtb: content checksum mismatch" \
+  "$("$damatb" probe --tables "$bad" 'W:WKa1:Bd5' 2>&1)"
+
+# Errors: 2 for the command line and its input, 1 for the tables.
+check "probe bad FEN exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables" 'W:Wz9:Bb7')"
+check "probe missing folder exits 2" 2 "$(exit_code "$damatb" probe --tables "$tmp/none" "$fen")"
+check "probe missing folder message" "damatb: error: tables folder '$tmp/none' (--tables) does not exist" \
+  "$("$damatb" probe --tables "$tmp/none" "$fen" 2>&1)"
+check "probe missing class exits 1" 1 "$(exit_code "$damatb" probe --tables "$tables" 'W:WKa1,Kb1:BKc1,Kd1')"
+check "probe missing class message" "damatb: error: class KKvKK is missing: no KKvKK.dtb in '$tables' (needed for W:WKa1,Kb1:BKc1,Kd1)" \
+  "$("$damatb" probe --tables "$tables" 'W:WKa1,Kb1:BKc1,Kd1' 2>&1)"
+check "line missing successor class exits 1" 1 "$(exit_code "$damatb" line --tables "$tables" 'W:WKa1,Kb1:BKc1,Kd1')"
+check "probe ruleset mismatch exits 1" 1 "$(exit_code "$damatb" probe --tables "$tables" --promotion immediate "$fen")"
+check "probe ruleset mismatch message" "built under end-of-move.king-wins.32, not immediate.king-wins.32" \
+  "$("$damatb" probe --tables "$tables" --promotion immediate "$fen" 2>&1 | grep -o 'built under.*')"
+check "verify ruleset mismatch exits 1" 1 "$(exit_code "$damatb" verify --tables "$tables" --king-move-limit 0)"
+check "counter out of range exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables" --counter 32 "$fen")"
+check "counter out of range message" "damatb: error: --counter 32 is out of range: 0 to 31 under king-move limit 32" \
+  "$("$damatb" probe --tables "$tables" --counter 32 "$fen" 2>&1)"
+check "negative counter exits 2" 2 "$(exit_code "$damatb" line --tables "$tables" --counter -1 "$fen")"
+check "no piece for the side not to move exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables" 'W:WKa1:B')"
+check "probe without FEN exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables")"
+mkdir "$tmp/empty"
+check "verify of an empty folder exits 1" 1 "$(exit_code "$damatb" verify --tables "$tmp/empty")"
+check "info of an empty folder exits 1" 1 "$(exit_code "$damatb" info --tables "$tmp/empty")"
+check "DAMATB_TABLES names the folder" "win" \
+  "$(DAMATB_TABLES=$tables "$damatb" probe --json "$fen" | json 'j["result"]')"
+check "--tables wins over DAMATB_TABLES" 2 "$(DAMATB_TABLES=$tables exit_code "$damatb" probe --tables "$tmp/none" "$fen")"
+check "DAMATB_TABLES missing exits 2" "damatb: error: tables folder '$tmp/none' (DAMATB_TABLES) does not exist" \
+  "$(DAMATB_TABLES=$tmp/none "$damatb" info 2>&1)"
 
 echo "cli: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

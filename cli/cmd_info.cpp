@@ -1,0 +1,170 @@
+// damatb info: the classes in a tables folder, their files, sizes and statistics.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/tables.h"
+#include "core/table_file.h"
+
+namespace damatb::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+CommandSyntax info_syntax() {
+    CommandSyntax syntax(
+        "damatb info [options]",
+        "Lists the table files (*.dtb) of the tables folder, class by class, in the order\n"
+        "the generator solves them: positions (records), file size, bits per position, and\n"
+        "from the statistics the generator writes beside them (<class>.stats) the count of\n"
+        "each value (win, cursed-win, draw, blessed-loss, loss) and the longest DTZ of a win\n"
+        "and of a loss; then the totals, and the positions of those longest DTZ. A file that\n"
+        "cannot be read, or was built under another ruleset than the one asked for, is\n"
+        "named on stderr with the reason, and the exit code is 1 (2 for a bad option or a\n"
+        "tables folder that is not there). Only headers are read: `damatb verify` checks\n"
+        "the contents.");
+    add_tables_option(syntax);
+    add_ruleset_options(syntax);
+    return syntax;
+}
+
+// What a .stats file says of one table: "positions", "win", ..., "dtz-win", "dtz-loss",
+// "rounds" as written, and the FENs of the longest win and loss.
+struct Stats {
+    std::map<std::string, std::string> fields;
+    std::string longest_win, longest_loss;
+};
+
+// The statistics of every table of a class, by table name; empty when there is no .stats file.
+std::map<std::string, Stats> read_stats(const std::string& path) {
+    std::map<std::string, Stats> out;
+    std::ifstream in(path);
+    std::string line;
+    Stats* last = nullptr;
+    while (std::getline(in, line)) {
+        if (line.starts_with("  longest win: ") && last)
+            last->longest_win = line.substr(15);
+        else if (line.starts_with("  longest loss: ") && last)
+            last->longest_loss = line.substr(16);
+        else if (!line.empty() && line[0] != ' ') {
+            std::istringstream words(line);
+            std::string name, key, value;
+            words >> name;
+            last = &out[name];
+            while (words >> key >> value) last->fields[key] = value;
+        }
+    }
+    return out;
+}
+
+std::string field(const Stats* s, const std::string& key) {
+    if (!s) return "-";
+    auto it = s->fields.find(key);
+    return it == s->fields.end() ? "-" : it->second;
+}
+
+double bits_per_position(std::uint64_t bytes, std::uint64_t positions) {
+    return positions ? 8.0 * double(bytes) / double(positions) : 0.0;
+}
+
+} // namespace
+
+int run_info(const Args& args) {
+    const CommandSyntax syntax = info_syntax();
+    auto vm = parse_command_line(syntax, args);
+    if (!vm) return 0;
+    const core::Ruleset rules = ruleset_option(*vm);
+    const std::string dir = tables_option(*vm, rules);
+    const std::vector<TableFileName> files = table_files(dir);
+    if (files.empty()) throw TableFailure("no table files (*.dtb) in '" + dir + "'");
+
+    std::cout << "tables in " << dir << ", ruleset " << rules.name() << "\n\n";
+    char row[256];
+    const char* const FORMAT = "%-8s %-8s %11s %11s %8s %11s %11s %11s %11s %11s %5s %5s\n";
+    std::snprintf(row, sizeof row, FORMAT, "class", "table", "positions", "bytes", "bits/pos", "win",
+                  "cursed-win", "draw", "bless-loss", "loss", "dtz-w", "dtz-l");
+    std::cout << row;
+
+    std::set<std::string> classes;
+    std::map<std::string, std::map<std::string, Stats>> stats; // by class name
+    std::vector<std::pair<std::string, const Stats*>> longest;
+    std::vector<std::string> problems;
+    std::uint64_t positions = 0, bytes = 0;
+    int tables = 0;
+    std::string previous_class;
+    for (const TableFileName& f : files) {
+        if (!f.material) {
+            problems.push_back(f.name + ": not a table name (ignored)");
+            continue;
+        }
+        const std::string cls = core::class_key(*f.material).class_name();
+        const std::string table = f.material->table_name();
+        core::OpenChecks checks;
+        checks.material = &*f.material;
+        const core::OpenedTable t = core::open_table(f.path, checks);
+        if (!t.status) {
+            problems.push_back(t.status.message);
+            continue;
+        }
+        if (t.file.header().ruleset != rules)
+            problems.push_back(f.path + ": built under " + t.file.header().ruleset.name() +
+                               ", not " + rules.name());
+        if (!stats.count(cls)) stats[cls] = read_stats(dir + "/" + cls + ".stats");
+        const auto it = stats[cls].find(table);
+        const Stats* s = it == stats[cls].end() ? nullptr : &it->second;
+        if (s) longest.emplace_back(table, s);
+
+        std::error_code ec;
+        const std::uint64_t size = fs::file_size(f.path, ec);
+        const std::uint64_t n = t.file.header().entries;
+        char bits[16];
+        std::snprintf(bits, sizeof bits, "%.2f", bits_per_position(size, n));
+        std::snprintf(row, sizeof row, FORMAT, cls == previous_class ? "" : cls.c_str(),
+                      table.c_str(), std::to_string(n).c_str(), std::to_string(size).c_str(),
+                      bits, field(s, "win").c_str(), field(s, "cursed-win").c_str(),
+                      field(s, "draw").c_str(), field(s, "blessed-loss").c_str(),
+                      field(s, "loss").c_str(), field(s, "dtz-win").c_str(),
+                      field(s, "dtz-loss").c_str());
+        std::cout << row;
+        previous_class = cls;
+        classes.insert(cls);
+        positions += n;
+        bytes += size;
+        ++tables;
+    }
+    char total[256];
+    std::snprintf(total, sizeof total,
+                  "\ntotal: %zu classes, %d tables, %llu positions, %llu bytes, %.2f bits per "
+                  "position\n",
+                  classes.size(), tables, (unsigned long long)positions,
+                  (unsigned long long)bytes, bits_per_position(bytes, positions));
+    std::cout << total;
+
+    bool heading = false;
+    for (const auto& [table, s] : longest)
+        for (const auto& [what, fen] : {std::pair{"win ", &s->longest_win},
+                                        std::pair{"loss", &s->longest_loss}}) {
+            if (fen->empty()) continue;
+            if (!heading) std::cout << "\nlongest DTZ of each table (from the .stats files):\n";
+            heading = true;
+            std::snprintf(row, sizeof row, "%-8s %s %3s  %s\n", table.c_str(), what,
+                          field(s, what[0] == 'w' ? "dtz-win" : "dtz-loss").c_str(), fen->c_str());
+            std::cout << row;
+        }
+
+    if (!problems.empty()) {
+        std::cout.flush();
+        for (const std::string& p : problems) std::cerr << "damatb: error: " << p << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace damatb::cli

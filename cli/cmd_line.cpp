@@ -1,0 +1,143 @@
+// damatb line: the best line from a position, both sides playing the tables' first move.
+#include <algorithm>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/best_line.h"
+#include "cli/commands.h"
+#include "cli/game_over.h"
+#include "cli/json.h"
+#include "cli/tables.h"
+#include "core/fen.h"
+
+namespace damatb::cli {
+
+namespace {
+
+CommandSyntax line_syntax() {
+    CommandSyntax syntax(
+        "damatb line [options] FEN",
+        "Plays the best line from FEN, with the king-move counter at C (default 0): each\n"
+        "side in turn plays the move `damatb probe` lists first, until the game is over (no\n"
+        "legal move, or the one-piece-each rule), a king move brings the counter to the\n"
+        "limit (a draw), a position with the same side to move occurs a third time (a draw\n"
+        "by repetition), or " +
+            std::to_string(DEFAULT_MAX_PLIES) +
+            " plies are played. Prints one line per ply (number, move,\n"
+            "counter after it, FEN after it), then the outcome.\n"
+            "With --json: {\"fen\", \"counter\", \"moves\": [{\"move\", \"fen\", \"counter\"}, ...],\n"
+            "\"outcome\": {\"result\" (win, draw or loss for the side to move at the start;\n"
+            "null when stopped), \"winner\" (white, black or null), \"reason\" (game-over,\n"
+            "king-move-limit, repetition or ply-cap), \"text\"}}.\n"
+            "Exit codes as for `damatb probe`.");
+    syntax.options.add_options()("json", "print the line as a JSON object");
+    add_tables_option(syntax);
+    add_counter_option(syntax);
+    add_ruleset_options(syntax);
+    add_fen_argument(syntax);
+    return syntax;
+}
+
+std::string reason_word(LineEnd end) {
+    switch (end) {
+    case LineEnd::GAME_OVER: return "game-over";
+    case LineEnd::KING_MOVE_LIMIT: return "king-move-limit";
+    case LineEnd::REPETITION: return "repetition";
+    case LineEnd::PLY_CAP: return "ply-cap";
+    default: return "table-error";
+    }
+}
+
+// The winner's colour, if the line has one.
+std::optional<core::Color> winner(const BestLine& line) {
+    const core::Color first = line.start.side_to_move();
+    if (line.result == core::Outcome::WIN) return first;
+    if (line.result == core::Outcome::LOSS) return ~first;
+    return std::nullopt;
+}
+
+// "White wins: Black has no piece left", "drawn: the king-move counter reached 32".
+std::string outcome_text(const BestLine& line) {
+    if (line.result == core::Outcome::NONE) return "no result: " + line.why;
+    if (auto w = winner(line)) return color_name(*w) + " wins: " + line.why;
+    return (line.end == LineEnd::REPETITION ? "drawn by repetition: " : "drawn: ") + line.why;
+}
+
+void print_json(const BestLine& line) {
+    std::vector<std::string> elements;
+    for (const LinePly& p : line.plies)
+        elements.push_back(json::Object()
+                               .add_string("move", p.move)
+                               .add_string("fen", p.fen)
+                               .add_number("counter", p.counter)
+                               .str());
+    const auto w = winner(line);
+    json::Object outcome;
+    if (line.result == core::Outcome::NONE)
+        outcome.add_raw("result", "null");
+    else
+        outcome.add_string("result", outcome_word(line.result));
+    if (w)
+        outcome.add_string("winner", *w == core::WHITE ? "white" : "black");
+    else
+        outcome.add_raw("winner", "null");
+    outcome.add_string("reason", reason_word(line.end)).add_string("text", outcome_text(line));
+    std::cout << json::Object()
+                     .add_string("fen", core::to_fen(line.start))
+                     .add_number("counter", line.start_counter)
+                     .add_raw("moves", json::array(elements))
+                     .add_raw("outcome", outcome.str())
+                     .str()
+              << '\n';
+}
+
+void print_text(const BestLine& line) {
+    std::size_t width = 4;
+    for (const LinePly& p : line.plies) width = std::max(width, p.move.size());
+    std::ostringstream out;
+    out << "start  " << core::to_fen(line.start) << ", " << color_name(line.start.side_to_move())
+        << " to move, king-move counter " << line.start_counter << '\n';
+    if (!line.plies.empty())
+        out << std::right << std::setw(5) << "ply" << "  " << std::left
+            << std::setw(int(width) + 2) << "move" << std::right << std::setw(7) << "counter"
+            << "  fen\n";
+    for (std::size_t i = 0; i < line.plies.size(); ++i) {
+        const LinePly& p = line.plies[i];
+        out << std::right << std::setw(5) << i + 1 << "  " << std::left
+            << std::setw(int(width) + 2) << p.move << std::right << std::setw(7) << p.counter
+            << "  " << p.fen << '\n';
+    }
+    out << "outcome: " << outcome_text(line) << " (" << line.plies.size()
+        << (line.plies.size() == 1 ? " ply" : " plies") << ")\n";
+    std::cout << out.str();
+}
+
+} // namespace
+
+int run_line(const Args& args) {
+    const CommandSyntax syntax = line_syntax();
+    auto vm = parse_command_line(syntax, args);
+    if (!vm) return 0;
+    const core::Ruleset rules = ruleset_option(*vm);
+    const int counter = counter_option(*vm, rules);
+    const core::Position pos = fen_argument(*vm);
+    const std::string dir = tables_option(*vm, rules);
+    const auto tb = open_tables(dir, rules);
+
+    const BestLine line = play_best_line(*tb, rules, pos, counter);
+    if (line.end == LineEnd::TABLE_ERROR) {
+        const core::Position at = line.plies.empty() ? line.start : line.plies.back().after;
+        throw_probe_failure(line.status, dir, rules, at, true);
+    }
+    if (vm->count("json"))
+        print_json(line);
+    else
+        print_text(line);
+    return 0;
+}
+
+} // namespace damatb::cli

@@ -1,0 +1,36 @@
+// The deep check of `damatb verify --deep`: the value of every position of a table against one
+// ply of search over its successors (core/consistency.h). Every value, the position's own and
+// its successors', is read through the probe library, as an engine reads it, so the check does
+// not depend on how a record is laid out. (An index whose position has a smaller index of its
+// own, core/index.h, is checked through that smaller index, which is what a probe reads.)
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/ruleset.h"
+#include "core/material.h"
+#include "damatb/probe.hpp"
+
+namespace damatb::cli {
+
+struct DeepCheck {
+    std::uint64_t positions = 0;       // values checked
+    std::uint64_t wrong = 0;           // values that one ply of search contradicts
+    std::vector<std::string> examples; // the first few of them, "FEN: stored ..., one ply ..."
+    std::string error; // when a successor's table could not be read: why (the check stopped)
+    double seconds = 0;
+
+    bool ok() const { return wrong == 0 && error.empty(); }
+};
+
+// Checks every position of the table of `material` (its file already verified: header and
+// checksum) in folder `dir`, which `tb` reads under `rules`, on `threads` threads. Calls
+// progress(done) every few seconds from the calling thread with the positions checked so far.
+DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
+                     const std::string& dir, const core::Ruleset& rules, int threads,
+                     const std::function<void(std::uint64_t done)>& progress);
+
+} // namespace damatb::cli

@@ -1,0 +1,68 @@
+// What the table commands (probe, line, info, verify) share: the tables folder, the table
+// files in it, the probe library opened on it, and messages for what goes wrong.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/options.h"
+#include "core/material.h"
+#include "core/position.h"
+#include "core/ruleset.h"
+#include "damatb/probe.hpp"
+
+namespace damatb::cli {
+
+// Adds --tables DIR.
+void add_tables_option(CommandSyntax& syntax);
+
+// The tables folder: --tables, else the environment variable DAMATB_TABLES, else
+// default_tables_dir(rules). UsageError when it is not a folder, saying where the name came
+// from.
+std::string tables_option(const po::variables_map& vm, const core::Ruleset& rules);
+
+// Adds --counter C.
+void add_counter_option(CommandSyntax& syntax);
+// The king-move counter asked for: 0 <= C < limit (any C >= 0 with the limit off);
+// UsageError otherwise.
+int counter_option(const po::variables_map& vm, const core::Ruleset& rules);
+
+// The material a table file's name (without ".dtb") stands for: "KMvK+" (the first-named army
+// to move), "KMvK-", "KvK"; nullopt for any other name.
+std::optional<core::Material> material_of_table_name(std::string_view name);
+
+struct TableFileName {
+    std::string path;                       // the folder, '/', the name
+    std::string name;                       // e.g. "KMvK+.dtb"
+    std::optional<core::Material> material; // nullopt when the name is no table name
+};
+
+// Every `*.dtb` file of folder dir (not of its subfolders), in the generator's order: fewer
+// pieces first, then fewer men, then by name; files whose name is no table name last.
+// TableFailure when the folder cannot be listed.
+std::vector<TableFileName> table_files(const std::string& dir);
+
+probe::Ruleset to_probe(const core::Ruleset& rules);
+
+// "win", "draw", "loss".
+std::string_view result_word(probe::Result r);
+// "win", "cursed-win", "draw", "blessed-loss", "loss" (TABLES.md).
+std::string_view wdl_word(probe::Wdl5 w);
+
+// The probe library opened on dir for rules, with 64 MiB of block cache (more did not make
+// `verify --deep` of 4 pieces faster). TableFailure when dir holds no table file or cannot be
+// read.
+std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules);
+
+// Throws the error for a probe of pos (with its moves' successors when with_moves) that
+// returned status: UsageError for an invalid position or counter, else TableFailure naming the
+// file and the reason where one of the tables involved is missing, damaged or of another
+// ruleset.
+[[noreturn]] void throw_probe_failure(probe::Status status, const std::string& dir,
+                                      const core::Ruleset& rules, const core::Position& pos,
+                                      bool with_moves);
+
+} // namespace damatb::cli
