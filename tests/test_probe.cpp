@@ -27,7 +27,7 @@
 #include "damatb/probe.h"
 #include "damatb/probe.hpp"
 #include "gen/generate.h"
-#include "support/generated.h"
+#include "support/table_files.h"
 #include "support/helpers.h"
 
 using namespace damatb;
@@ -44,13 +44,13 @@ using test::TempDir;
 using test::read_bytes;
 using test::write_bytes;
 
-using test::tables_dir;
+using test::generated_table_files;
 
 const core::Ruleset DEFAULT_RULES;
 constexpr int LIMIT = 32;
 const probe::Ruleset PROBE_DEFAULT; // end-of-move.king-wins.32 as well
 
-const std::string& default_tables() { return tables_dir(3, DEFAULT_RULES); }
+const std::string& default_tables() { return generated_table_files(3, DEFAULT_RULES); }
 
 std::unique_ptr<Tablebase> open_ok(const std::vector<std::string>& dirs,
                                    const probe::Ruleset& rules = PROBE_DEFAULT,
@@ -375,7 +375,7 @@ TEST_CASE("Probe: tables of another ruleset are refused; the rule off needs no c
           "[probe]") {
     core::Ruleset off;
     off.king_move_limit = 0;
-    const std::string& dir = tables_dir(2, off);
+    const std::string& dir = generated_table_files(2, off);
     auto tb = open_ok({dir}); // the default ruleset: files are checked when first probed
     probe::Value v;
     CHECK(tb->probe(probe_fen("W:WKa1:Bd5"), 0, &v) == Status::RULESET_MISMATCH);

@@ -20,7 +20,7 @@
 #include "core/record.h"
 #include "damatb/probe.hpp"
 #include "gen/table_io.h"
-#include "support/generated.h"
+#include "support/table_files.h"
 
 using namespace damatb;
 
@@ -82,7 +82,8 @@ bool below(const core::ProgressStep& a, const core::ProgressStep& b) {
 }
 
 // The first move of the probe at a position won at its counter, and its progress key; the key
-// is (0, 0) when the move leaves the class or ends the game.
+// is (0, 0) when the move leaves the class or ends the game (the probe's order among those
+// moves does not matter here).
 struct FirstMove {
     core::Position after;
     int counter = 0;
@@ -145,7 +146,7 @@ void check_first_move(const probe::Tablebase& tb, const Histories& histories, co
 // `counters` picks for it.
 template <typename Counters>
 void check_every_won_position(int pieces, const core::Ruleset& rules, Counters&& counters) {
-    const std::string& dir = test::tables_dir(pieces, rules);
+    const std::string& dir = test::generated_table_files(pieces, rules);
     probe::Status s;
     auto tb = probe::Tablebase::open({dir}, to_probe(rules), std::size_t{64} << 20, &s);
     REQUIRE(s == probe::Status::OK);
@@ -199,7 +200,7 @@ TEST_CASE("Progress: the first move's key falls, up to 3 pieces, every counter, 
 
 TEST_CASE("Progress: the first move's key falls, 4 pieces, random positions, every counter",
           "[progress][slow]") {
-    const std::string& dir = test::tables_dir(4, DEFAULT_RULES);
+    const std::string& dir = test::generated_table_files(4, DEFAULT_RULES);
     probe::Status s;
     auto tb = probe::Tablebase::open({dir}, to_probe(DEFAULT_RULES), std::size_t{256} << 20, &s);
     REQUIRE(s == probe::Status::OK);

@@ -89,8 +89,7 @@ Status lookup(const TableSet& tables, const core::Ruleset& rules, const core::Po
 struct Ranked {
     RootMove move;
     int cost; // plies to the next zeroing ply along the move: 1, or 1 + dtz after a king move
-    // For a winning move, its progress key (docs/probe.md, "Progress"): (0, 0) when it leaves
-    // the class or ends the game, else the progress step it keeps to, as (round, level).
+    // For a winning move, its progress key (docs/probe.md, "Progress"), as (round, level).
     int round = 0, level = 0;
 };
 
@@ -114,13 +113,15 @@ bool better(const Ranked& a, const Ranked& b) {
 }
 
 // The progress key of a winning move m from p to `after` (whose value is r, the counter then
-// `next`): leaving the class or ending the game is (0, 0); a man move inside the class to a
-// position whose history starts in round s is (s + 1, 1); a king move to a position whose step
-// at `next` is (s, k) is (s, k + 1). Always playing the move of smallest key wins (docs/probe.md).
+// `next`): leaving the class or ending the game is (0, d), d the DTZ of `after` (0 when the
+// game ends); a man move inside the class to a position whose history starts in round s is
+// (s + 1, 1); a king move to a position whose step at `next` is (s, k) is (s, k + 1). Always
+// playing the move of smallest key wins (docs/probe.md).
 Status progress_key(const TableSet& tables, const core::Move& m, const core::Position& after,
                     const TableValue& r, int next, int limit, Ranked* out) {
     if (m.is_capture() || m.is_promotion() || r.dtz == 0) {
-        out->round = out->level = 0;
+        out->round = 0;
+        out->level = r.dtz;
         return Status::OK;
     }
     if (m.is_zeroing()) {

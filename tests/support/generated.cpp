@@ -1,13 +1,10 @@
 #include "support/generated.h"
 
 #include <map>
-#include <memory>
 #include <mutex>
 #include <tuple>
 
-#include "gen/generate.h"
 #include "gen/solver.h"
-#include "support/temp_dir.h"
 
 namespace damatb::test {
 
@@ -25,24 +22,6 @@ const gen::SolvedTables& solved_up_to(int pieces, const core::Ruleset& rules) {
     for (const core::ClassPlan& c : core::plan_classes(pieces))
         for (auto& t : gen::solve_class(c.material, tables, options)) tables.add(t);
     return tables;
-}
-
-const std::string& tables_dir(int pieces, const core::Ruleset& rules) {
-    static std::mutex mutex;
-    static std::map<std::tuple<int, std::string>, std::pair<std::unique_ptr<TempDir>, std::string>> made;
-    std::lock_guard<std::mutex> lock(mutex);
-    auto& [dir, path] = made[std::make_tuple(pieces, rules.name())];
-    if (!dir) {
-        dir = std::make_unique<TempDir>("damatb-tables");
-        gen::GenerateOptions options;
-        options.pieces = pieces;
-        options.rules = rules;
-        options.threads = 2;
-        options.out_dir = dir->str();
-        gen::generate(options);
-        path = dir->str();
-    }
-    return path;
 }
 
 core::StoredValue stored_value(const gen::SolvedTables& tables, const core::Position& pos) {

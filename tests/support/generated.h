@@ -1,8 +1,6 @@
 // Tables solved in memory for the tests, kept per ruleset for the whole run.
 #pragma once
 
-#include <string>
-
 #include "core/consistency.h"
 #include "core/ruleset.h"
 #include "gen/solved.h"
@@ -12,10 +10,6 @@ namespace damatb::test {
 // Every class of 2 to `pieces` pieces solved under `rules` (computed once per
 // ruleset and piece count, then shared).
 const gen::SolvedTables& solved_up_to(int pieces, const core::Ruleset& rules);
-
-// A folder holding the table files of every class of 2 to `pieces` pieces under `rules`,
-// generated once per run (on 2 threads) and removed at exit.
-const std::string& tables_dir(int pieces, const core::Ruleset& rules);
 
 // The stored value of any position of those tables (any side to move).
 core::StoredValue stored_value(const gen::SolvedTables& tables, const core::Position& pos);
