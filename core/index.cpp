@@ -69,11 +69,21 @@ inline std::uint64_t colex_rank(Bitboard b, Bitboard free) {
     return rank;
 }
 
+// LARGEST_PAIR[r]: the largest p with C(p, 2) <= r, for r < C(64, 2).
+constexpr auto LARGEST_PAIR = [] {
+    std::array<std::uint8_t, 64 * 63 / 2> t{};
+    for (std::size_t p = 1, r = 0; r < t.size(); ++r) {
+        if ((p + 1) * p / 2 <= r) ++p;
+        t[r] = static_cast<std::uint8_t>(p);
+    }
+    return t;
+}();
+
 // The k squares of `free` whose colex rank is `rank`.
 Bitboard colex_unrank(std::uint64_t rank, int k, Bitboard free) {
     Bitboard x = 0;
     int p = popcount(free);
-    for (int j = k; j >= 2; --j) {
+    for (int j = k; j >= 3; --j) {
         // The largest p' in [j - 1, p) with C(p', j) <= rank, by branch-free bisection.
         const auto& c = BINOMIALS[j];
         int lo = j - 1;
@@ -84,6 +94,11 @@ Bitboard colex_unrank(std::uint64_t rank, int k, Bitboard free) {
         }
         p = lo;
         rank -= c[p];
+        x |= Bitboard{1} << p;
+    }
+    if (k >= 2) {
+        p = LARGEST_PAIR[rank];
+        rank -= BINOMIALS[2][p];
         x |= Bitboard{1} << p;
     }
     if (k >= 1) x |= Bitboard{1} << rank;
@@ -156,13 +171,32 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
     }
 }
 
-template <int S>
-std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_index) const {
+namespace {
+
+// b, or when `on` its image t: without a branch, since which symmetry applies is
+// hard to predict.
+inline Bitboard select(bool on, Bitboard t, Bitboard b) { return b ^ ((t ^ b) & (0 - Bitboard{on})); }
+
+// transform(b, s) without a branch on s: with men the file mirror (s is 0 or 1); with
+// kings only, square by square (a group has few).
+template <bool KINGS_ONLY>
+inline Bitboard transform_any(Bitboard b, int s) {
+    if constexpr (!KINGS_ONLY) return select(s & MIRROR_FILES, mirror_files(b), b);
+    const auto& image = TRANSFORMED[static_cast<std::size_t>(s)];
+    Bitboard out = 0;
+    while (b) out |= square_bb(image[static_cast<std::size_t>(pop_lsb(b))]);
+    return out;
+}
+
+} // namespace
+
+template <bool KINGS_ONLY>
+std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const {
     std::uint64_t i = lead_index;
-    Bitboard occupied = transform(sets[0], S);
+    Bitboard occupied = transform_any<KINGS_ONLY>(sets[0], s);
     for (int g = 1; g < group_count_; ++g) {
         const Group& group = groups_[g];
-        const Bitboard set = transform(sets[g], S);
+        const Bitboard set = transform_any<KINGS_ONLY>(sets[g], s);
         i = i * group.placements + colex_rank(set, group.domain & ~occupied);
         occupied |= set;
     }
@@ -170,16 +204,8 @@ std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_i
 }
 
 std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const {
-    switch (s) {
-    case 0: return index_under<0>(sets, lead_index);
-    case 1: return index_under<1>(sets, lead_index);
-    case 2: return index_under<2>(sets, lead_index);
-    case 3: return index_under<3>(sets, lead_index);
-    case 4: return index_under<4>(sets, lead_index);
-    case 5: return index_under<5>(sets, lead_index);
-    case 6: return index_under<6>(sets, lead_index);
-    default: return index_under<7>(sets, lead_index);
-    }
+    return symmetry_count_ == 2 ? index_under<false>(sets, lead_index, s)
+                                : index_under<true>(sets, lead_index, s);
 }
 
 std::uint64_t TableIndex::index(const Position& pos) const {
@@ -200,13 +226,19 @@ Position TableIndex::position(std::uint64_t i) const {
         ranks[g] = i % groups_[g].placements;
         i /= groups_[g].placements;
     }
-    Bitboard sets[2][2] = {{0, 0}, {0, 0}}; // [color][kings]
+    Bitboard sets[2][2] = {{0, 0}, {0, 0}}; // [color][kings], kept in registers
+    auto put = [&](const Group& g, Bitboard set) {
+        if (g.color == WHITE)
+            (g.kings ? sets[WHITE][1] : sets[WHITE][0]) = set;
+        else
+            (g.kings ? sets[BLACK][1] : sets[BLACK][0]) = set;
+    };
     Bitboard occupied = lead_sets_[i];
-    sets[groups_[0].color][groups_[0].kings] = occupied;
+    put(groups_[0], occupied);
     for (int g = 1; g < group_count_; ++g) {
         const Group& group = groups_[g];
         Bitboard set = colex_unrank(ranks[g], group.count, group.domain & ~occupied);
-        sets[group.color][group.kings] = set;
+        put(group, set);
         occupied |= set;
     }
     return Position::from_valid(sets[WHITE][0], sets[WHITE][1], sets[BLACK][0], sets[BLACK][1],

@@ -75,10 +75,10 @@ private:
     static Bitboard pieces_of(const Position& pos, const Group& g) {
         return g.kings ? pos.kings(g.color) : pos.men(g.color);
     }
-    // The index once symmetry S has brought the lead set (sets[0]) to lead placement
+    // The index once symmetry s has brought the lead set (sets[0]) to lead placement
     // lead_index; sets[g] holds the squares of group g.
-    template <int S>
-    std::uint64_t index_under(const Bitboard* sets, std::uint64_t lead_index) const;
+    template <bool KINGS_ONLY>
+    std::uint64_t index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const;
     std::uint64_t index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const;
 
     Material material_;
