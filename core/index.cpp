@@ -15,11 +15,12 @@ namespace {
 
 constexpr int MAX_K = 16;
 
+// BINOMIALS[k][n] = C(n, k), k-major so that the values one group's pieces need lie together.
 constexpr auto BINOMIALS = [] {
-    std::array<std::array<std::uint64_t, MAX_K + 1>, SQUARE_NB + 1> c{};
+    std::array<std::array<std::uint64_t, SQUARE_NB + 1>, MAX_K + 1> c{};
     for (int n = 0; n <= SQUARE_NB; ++n) {
-        c[n][0] = 1;
-        for (int k = 1; k <= MAX_K; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+        c[0][n] = 1;
+        for (int k = 1; k <= MAX_K; ++k) c[k][n] = n == 0 ? 0 : c[k - 1][n - 1] + c[k][n - 1];
     }
     return c;
 }();
@@ -27,82 +28,112 @@ constexpr auto BINOMIALS = [] {
 constexpr Bitboard MEN_DOMAIN = ~(RANK_1_BB | RANK_8_BB);
 constexpr Bitboard KING_DOMAIN = ~Bitboard{0};
 
-// The number of squares of `free` below sq.
-inline int position_in(Bitboard free, int sq) { return popcount(free & (square_bb(sq) - 1)); }
-
-// The colex rank of the squares of b among the squares of `free` (b within free).
-std::uint64_t colex_rank(Bitboard b, Bitboard free) {
-    std::uint64_t rank = 0;
-    for (int j = 1; b; ++j) rank += BINOMIALS[position_in(free, pop_lsb(b))][j];
-    return rank;
-}
-
-// The square of `free` at position p.
-inline int select_square(Bitboard free, int p) {
+// The squares of b (within `free`) as positions among the squares of `free`: bit p is
+// set when b holds the square of `free` at position p. Example: b = {c1}, free = {a1, c1,
+// d1} gives bit 1.
+inline Bitboard compress(Bitboard b, Bitboard free) {
 #ifdef __BMI2__
-    return lsb(_pdep_u64(Bitboard{1} << p, free));
+    return _pext_u64(b, free);
 #else
-    int base = 0;
-    for (int c = popcount(free & 0xFF); p >= c; c = popcount(free & 0xFF)) {
-        p -= c;
-        free >>= 8;
-        base += 8;
+    Bitboard x = 0;
+    while (b) {
+        const Bitboard low = b & (0 - b);
+        x |= Bitboard{1} << popcount(free & (low - 1));
+        b ^= low;
     }
-    for (int i = 0; i < p; ++i) free &= free - 1;
-    return base + lsb(free);
+    return x;
 #endif
 }
 
+// The squares of `free` at the positions set in x: the inverse of compress.
+inline Bitboard expand(Bitboard x, Bitboard free) {
+#ifdef __BMI2__
+    return _pdep_u64(x, free);
+#else
+    Bitboard b = 0;
+    for (int p = 0; free; ++p) {
+        const Bitboard low = free & (0 - free);
+        if ((x >> p) & 1) b |= low;
+        free ^= low;
+    }
+    return b;
+#endif
+}
+
+// The colex rank of the squares of b among the squares of `free` (b within free):
+// sum over its squares, lowest first, of C(position_j, j + 1).
+inline std::uint64_t colex_rank(Bitboard b, Bitboard free) {
+    Bitboard x = compress(b, free);
+    std::uint64_t rank = 0;
+    for (int j = 1; x; ++j) rank += BINOMIALS[j][pop_lsb(x)];
+    return rank;
+}
+
+// LARGEST_PAIR[r]: the largest p with C(p, 2) <= r, for r < C(64, 2).
+constexpr auto LARGEST_PAIR = [] {
+    std::array<std::uint8_t, 64 * 63 / 2> t{};
+    for (std::size_t p = 1, r = 0; r < t.size(); ++r) {
+        if ((p + 1) * p / 2 <= r) ++p;
+        t[r] = static_cast<std::uint8_t>(p);
+    }
+    return t;
+}();
+
 // The k squares of `free` whose colex rank is `rank`.
 Bitboard colex_unrank(std::uint64_t rank, int k, Bitboard free) {
-    Bitboard b = 0;
+    Bitboard x = 0;
     int p = popcount(free);
-    for (int j = k; j >= 2; --j) {
-        // The largest p with C(p, j) <= rank, by bisection over [j - 1, p).
-        int lo = j - 1, hi = p - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) / 2;
-            if (BINOMIALS[mid][j] <= rank)
-                lo = mid;
-            else
-                hi = mid - 1;
+    for (int j = k; j >= 3; --j) {
+        // The largest p' in [j - 1, p) with C(p', j) <= rank, by branch-free bisection.
+        const auto& c = BINOMIALS[j];
+        int lo = j - 1;
+        for (int len = p - lo; len > 1;) {
+            const int half = len / 2;
+            lo = c[lo + half] <= rank ? lo + half : lo;
+            len -= half;
         }
         p = lo;
-        rank -= BINOMIALS[p][j];
-        b |= square_bb(select_square(free, p));
+        rank -= c[p];
+        x |= Bitboard{1} << p;
     }
-    if (k >= 1) b |= square_bb(select_square(free, static_cast<int>(rank)));
-    return b;
+    if (k >= 2) {
+        p = LARGEST_PAIR[rank];
+        rank -= BINOMIALS[2][p];
+        x |= Bitboard{1} << p;
+    }
+    if (k >= 1) x |= Bitboard{1} << rank;
+    return expand(x, free);
 }
 
 } // namespace
 
 std::uint64_t binomial(int n, int k) {
-    return (n < 0 || k < 0 || k > MAX_K || n > SQUARE_NB) ? 0 : BINOMIALS[n][k];
+    return (n < 0 || k < 0 || k > MAX_K || n > SQUARE_NB) ? 0 : BINOMIALS[k][n];
 }
 
 TableIndex::TableIndex(const Material& material) : material_(material) {
     const Army& w = material.mover;
     const Army& b = material.other;
+    auto add = [&](const Group& g) { groups_[group_count_++] = g; };
     if (w.men + b.men > 0) {
         symmetry_count_ = 2;
-        if (w.men) groups_.push_back({WHITE, false, w.men, MEN_DOMAIN, 0});
-        if (b.men) groups_.push_back({BLACK, false, b.men, MEN_DOMAIN, 0});
-        if (w.kings) groups_.push_back({WHITE, true, w.kings, KING_DOMAIN, 0});
-        if (b.kings) groups_.push_back({BLACK, true, b.kings, KING_DOMAIN, 0});
+        if (w.men) add({WHITE, false, w.men, MEN_DOMAIN, 0});
+        if (b.men) add({BLACK, false, b.men, MEN_DOMAIN, 0});
+        if (w.kings) add({WHITE, true, w.kings, KING_DOMAIN, 0});
+        if (b.kings) add({BLACK, true, b.kings, KING_DOMAIN, 0});
     } else {
         symmetry_count_ = 8;
         Group white{WHITE, true, w.kings, KING_DOMAIN, 0};
         Group black{BLACK, true, b.kings, KING_DOMAIN, 0};
         if (b.kings < w.kings) std::swap(white, black);
-        if (white.count) groups_.push_back(white);
-        if (black.count) groups_.push_back(black);
+        if (white.count) add(white);
+        if (black.count) add(black);
     }
 
     // Lead placements: those that are the least of their orbit.
-    const Group& lead = groups_.front();
+    const Group& lead = groups_[0];
     const int domain_size = popcount(lead.domain);
-    const std::uint64_t all = BINOMIALS[domain_size][lead.count];
+    const std::uint64_t all = BINOMIALS[lead.count][domain_size];
     lead_of_rank_.assign(all, 0);
     symmetries_of_rank_.assign(all, 0);
     std::vector<std::uint64_t> least(all);
@@ -130,58 +161,84 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
     size_ = lead_sets_.size();
     int placed_in_men_domain = lead.domain == MEN_DOMAIN ? lead.count : 0;
     int placed = lead.count;
-    for (std::size_t g = 1; g < groups_.size(); ++g) {
+    for (int g = 1; g < group_count_; ++g) {
         Group& group = groups_[g];
         int free = group.domain == MEN_DOMAIN ? 48 - placed_in_men_domain : 64 - placed;
-        group.placements = BINOMIALS[free][group.count];
+        group.placements = BINOMIALS[group.count][free];
         size_ *= group.placements;
         placed += group.count;
         if (group.domain == MEN_DOMAIN) placed_in_men_domain += group.count;
     }
 }
 
-Bitboard TableIndex::pieces_of(const Position& pos, const Group& g) const {
-    return g.kings ? pos.kings(g.color) : pos.men(g.color);
+namespace {
+
+// b, or when `on` its image t: without a branch, since which symmetry applies is
+// hard to predict.
+inline Bitboard select(bool on, Bitboard t, Bitboard b) { return b ^ ((t ^ b) & (0 - Bitboard{on})); }
+
+// transform(b, s) without a branch on s: with men the file mirror (s is 0 or 1); with
+// kings only, square by square (a group has few).
+template <bool KINGS_ONLY>
+inline Bitboard transform_any(Bitboard b, int s) {
+    if constexpr (!KINGS_ONLY) return select(s & MIRROR_FILES, mirror_files(b), b);
+    const auto& image = TRANSFORMED[static_cast<std::size_t>(s)];
+    Bitboard out = 0;
+    while (b) out |= square_bb(image[static_cast<std::size_t>(pop_lsb(b))]);
+    return out;
 }
 
-std::uint64_t TableIndex::index_under(const Position& pos, std::uint64_t lead_index,
-                                      Bitboard lead_set, int s) const {
+} // namespace
+
+template <bool KINGS_ONLY>
+std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const {
     std::uint64_t i = lead_index;
-    Bitboard occupied = transform(lead_set, s);
-    for (std::size_t g = 1; g < groups_.size(); ++g) {
+    Bitboard occupied = transform_any<KINGS_ONLY>(sets[0], s);
+    for (int g = 1; g < group_count_; ++g) {
         const Group& group = groups_[g];
-        Bitboard set = transform(pieces_of(pos, group), s);
+        const Bitboard set = transform_any<KINGS_ONLY>(sets[g], s);
         i = i * group.placements + colex_rank(set, group.domain & ~occupied);
         occupied |= set;
     }
     return i;
 }
 
+std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const {
+    return symmetry_count_ == 2 ? index_under<false>(sets, lead_index, s)
+                                : index_under<true>(sets, lead_index, s);
+}
+
 std::uint64_t TableIndex::index(const Position& pos) const {
-    const Group& lead = groups_.front();
-    const Bitboard lead_set = pieces_of(pos, lead);
-    const std::uint64_t r = colex_rank(lead_set, lead.domain);
+    Bitboard sets[MAX_GROUPS];
+    for (int g = 0; g < group_count_; ++g) sets[g] = pieces_of(pos, groups_[g]);
+    const std::uint64_t r = colex_rank(sets[0], groups_[0].domain);
     const std::uint64_t lead_index = lead_of_rank_[r];
     unsigned symmetries = symmetries_of_rank_[r];
-    std::uint64_t best = index_under(pos, lead_index, lead_set, lsb(symmetries));
+    std::uint64_t best = index_under(sets, lead_index, lsb(symmetries));
     for (symmetries &= symmetries - 1; symmetries; symmetries &= symmetries - 1)
-        best = std::min(best, index_under(pos, lead_index, lead_set, lsb(symmetries)));
+        best = std::min(best, index_under(sets, lead_index, lsb(symmetries)));
     return best;
 }
 
 Position TableIndex::position(std::uint64_t i) const {
-    std::uint64_t ranks[8];
-    for (std::size_t g = groups_.size(); g-- > 1;) {
+    std::uint64_t ranks[MAX_GROUPS];
+    for (int g = group_count_; g-- > 1;) {
         ranks[g] = i % groups_[g].placements;
         i /= groups_[g].placements;
     }
-    Bitboard sets[2][2] = {{0, 0}, {0, 0}}; // [color][kings]
+    Bitboard sets[2][2] = {{0, 0}, {0, 0}}; // [color][kings], kept in registers
+    auto put = [&](const Group& g, Bitboard set) {
+        if (g.color == WHITE)
+            (g.kings ? sets[WHITE][1] : sets[WHITE][0]) = set;
+        else
+            (g.kings ? sets[BLACK][1] : sets[BLACK][0]) = set;
+    };
     Bitboard occupied = lead_sets_[i];
-    sets[groups_[0].color][groups_[0].kings] = occupied;
-    for (std::size_t g = 1; g < groups_.size(); ++g) {
+    put(groups_[0], occupied);
+    for (int g = 1; g < group_count_; ++g) {
         const Group& group = groups_[g];
         Bitboard set = colex_unrank(ranks[g], group.count, group.domain & ~occupied);
-        sets[group.color][group.kings] = set;
+        put(group, set);
         occupied |= set;
     }
     return Position::from_valid(sets[WHITE][0], sets[WHITE][1], sets[BLACK][0], sets[BLACK][1],

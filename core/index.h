@@ -62,6 +62,8 @@ public:
     Position position(std::uint64_t i) const;
 
 private:
+    static constexpr int MAX_GROUPS = 4; // white men, black men, white kings, black kings
+
     struct Group {
         Color color;
         bool kings;
@@ -70,13 +72,18 @@ private:
         std::uint64_t placements; // C(free squares of the domain, count); unused for the lead
     };
 
-    Bitboard pieces_of(const Position& pos, const Group& g) const;
-    // The index of pos once symmetry s has brought its lead set to lead placement lead_index.
-    std::uint64_t index_under(const Position& pos, std::uint64_t lead_index, Bitboard lead_set,
-                              int s) const;
+    static Bitboard pieces_of(const Position& pos, const Group& g) {
+        return g.kings ? pos.kings(g.color) : pos.men(g.color);
+    }
+    // The index once symmetry s has brought the lead set (sets[0]) to lead placement
+    // lead_index; sets[g] holds the squares of group g.
+    template <bool KINGS_ONLY>
+    std::uint64_t index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const;
+    std::uint64_t index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const;
 
     Material material_;
-    std::vector<Group> groups_; // lead first
+    Group groups_[MAX_GROUPS] = {}; // lead first
+    int group_count_ = 0;
     int symmetry_count_ = 2;
     std::vector<Bitboard> lead_sets_;           // lead placement -> squares
     std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement

@@ -35,10 +35,6 @@ Material material_of(const Position& pos) {
     return {army(us), army(them)};
 }
 
-Position as_white_to_move(const Position& pos) {
-    return pos.side_to_move() == WHITE ? pos : pos.flipped();
-}
-
 Result<Material> parse_class_name(std::string_view name) {
     auto fail = [&](const std::string& why) {
         return Result<Material>::failure("material class '" + std::string(name) + "': " + why);

@@ -55,7 +55,9 @@ Material material_of(const Position& pos);
 
 // The position turned around so that the side to move is White: colours
 // swapped and ranks mirrored when Black is to move, unchanged otherwise.
-Position as_white_to_move(const Position& pos);
+inline Position as_white_to_move(const Position& pos) {
+    return pos.side_to_move() == WHITE ? pos : pos.flipped();
+}
 
 // Reads a class name such as "KMvK" (either army first).
 Result<Material> parse_class_name(std::string_view name);

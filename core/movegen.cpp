@@ -78,31 +78,6 @@ void add_king_slides(const Position& pos, MoveList& moves) {
 
 } // namespace
 
-bool has_capture(const Position& pos) {
-    const Color us = pos.side_to_move();
-    const Bitboard them = pos.pieces(~us), empty = pos.empty(), occupied = pos.occupied();
-    const Bitboard men = pos.men(us);
-    const Direction dirs[3] = {forward(us), EAST, WEST};
-    for (Direction d : dirs) {
-        // A man on s captures in d when s+d holds an opponent and s+2d is empty.
-        Direction back = opposite(d);
-        if (men & shift(them, back) & shift(shift(empty, back), back)) return true;
-    }
-    for (Bitboard k = pos.kings(us); k;) {
-        int sq = pop_lsb(k);
-        for (int i = 0; i < DIRECTION_NB; ++i) {
-            Direction d = Direction(i);
-            Bitboard blockers = RAYS[d][sq] & occupied;
-            if (!blockers) continue;
-            int b = nearest(blockers, d);
-            int beyond = step(b, d);
-            if ((them & square_bb(b)) && beyond != SQ_NONE && (empty & square_bb(beyond)))
-                return true;
-        }
-    }
-    return false;
-}
-
 void generate_moves(const Position& pos, Promotion promotion, MoveList& moves) {
     moves.clear();
     if (has_capture(pos)) {

@@ -25,7 +25,15 @@ public:
     // The same without the checks, for callers that build valid positions only
     // (an index's unrank, a board turned around).
     static Position from_valid(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
-                               Bitboard black_kings, Color side_to_move);
+                               Bitboard black_kings, Color side_to_move) {
+        Position p;
+        p.men_[WHITE] = white_men;
+        p.kings_[WHITE] = white_kings;
+        p.men_[BLACK] = black_men;
+        p.kings_[BLACK] = black_kings;
+        p.side_ = side_to_move;
+        return p;
+    }
     // The start position of RULES.md.
     static Position start();
 
@@ -38,9 +46,28 @@ public:
     Piece piece_on(int sq) const;
 
     // The position after a legal move of this position.
-    Position after(const Move& m) const;
+    Position after(const Move& m) const {
+        Position p = *this;
+        const Color us = side_, them = ~side_;
+        const Bitboard from = square_bb(m.from), to = square_bb(m.to);
+        if (m.mover_is_king())
+            p.kings_[us] ^= from;
+        else
+            p.men_[us] ^= from;
+        if (m.ends_as_king())
+            p.kings_[us] |= to;
+        else
+            p.men_[us] |= to;
+        p.men_[them] &= ~m.captured;
+        p.kings_[them] &= ~m.captured;
+        p.side_ = them;
+        return p;
+    }
     // The board turned around: colours swapped, ranks mirrored, the other side to move.
-    Position flipped() const;
+    Position flipped() const {
+        return from_valid(__builtin_bswap64(men_[BLACK]), __builtin_bswap64(kings_[BLACK]),
+                          __builtin_bswap64(men_[WHITE]), __builtin_bswap64(kings_[WHITE]), ~side_);
+    }
 
     bool operator==(const Position&) const = default;
 

@@ -37,7 +37,33 @@ inline constexpr auto TRANSFORMED = [] {
     return t;
 }();
 
-Bitboard transform(Bitboard b, int s);
+// Files a <-> h: the bits of each byte reversed.
+constexpr Bitboard mirror_files(Bitboard b) {
+    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+    return ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+}
+
+// Ranks 1 <-> 8: the bytes reversed.
+constexpr Bitboard mirror_ranks(Bitboard b) { return __builtin_bswap64(b); }
+
+// Files <-> ranks (the a1-h8 diagonal fixed), by three delta swaps.
+constexpr Bitboard transpose(Bitboard b) {
+    Bitboard t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (b ^ (b << 7));
+    return b ^ t ^ (t >> 7);
+}
+
+// The squares of b moved by symmetry s.
+constexpr Bitboard transform(Bitboard b, int s) {
+    if (s & TRANSPOSE) b = transpose(b);
+    if (s & MIRROR_FILES) b = mirror_files(b);
+    if (s & MIRROR_RANKS) b = mirror_ranks(b);
+    return b;
+}
 // The position with every piece moved by symmetry s (side to move unchanged).
 Position transform(const Position& pos, int s);
 

@@ -22,30 +22,42 @@ enum class RetroKind { KING_MOVES, MAN_MOVES, ALL };
 template <typename F>
 void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePieces lone, F&& f) {
     using namespace core;
-    const Bitboard empty = q.empty();
-    auto emit = [&](Bitboard men, Bitboard kings) {
-        // The position before Black's move, Black to move.
-        Position p = Position::from_valid(q.men(WHITE), q.kings(WHITE), men, kings, BLACK);
-        if (has_capture(p) || lone_pieces_outcome(p, lone) != Outcome::NONE) return;
-        f(p.flipped());
+    // Every predecessor has q's pieces, Black to move: the one-piece-each rule
+    // decides all of them alike.
+    const Position before = Position::from_valid(q.men(WHITE), q.kings(WHITE), q.men(BLACK),
+                                                 q.kings(BLACK), BLACK);
+    if (lone_pieces_outcome(before, lone) != Outcome::NONE) return;
+    const Bitboard white = q.pieces(WHITE), empty = q.empty();
+    // White's pieces as they stand in the predecessor turned around (Black's there).
+    const Bitboard flipped_men = __builtin_bswap64(q.men(WHITE));
+    const Bitboard flipped_kings = __builtin_bswap64(q.kings(WHITE));
+    // The position before Black's move (Black to move), given Black's pieces and the
+    // squares left empty; it counts when Black had no capture there.
+    auto emit = [&](Bitboard men, Bitboard kings, Bitboard empty_before) {
+        if (can_capture(BLACK, men, kings, white, empty_before)) return;
+        f(Position::from_valid(__builtin_bswap64(men), __builtin_bswap64(kings), flipped_men,
+                               flipped_kings, WHITE));
     };
     const Bitboard men = q.men(BLACK), kings = q.kings(BLACK);
     if (kind != RetroKind::MAN_MOVES) {
         for (Bitboard k = kings; k;) {
-            int to = pop_lsb(k);
+            const int to = pop_lsb(k);
             for (int d = 0; d < DIRECTION_NB; ++d)
-                for (Bitboard from = slide(to, Direction(d), ~empty); from;)
-                    emit(men, kings ^ square_bb(to) ^ square_bb(pop_lsb(from)));
+                for (Bitboard from = slide(to, Direction(d), ~empty); from;) {
+                    const Bitboard moved = square_bb(to) ^ square_bb(pop_lsb(from));
+                    emit(men, kings ^ moved, empty ^ moved);
+                }
         }
     }
     if (kind != RetroKind::KING_MOVES) {
         for (Bitboard m = men; m;) {
-            int to = pop_lsb(m);
+            const int to = pop_lsb(m);
             // A black man steps south or sideways: it came from the north or the side.
             for (Direction d : {NORTH, EAST, WEST}) {
-                int from = NEIGHBOURS[d][to];
+                const int from = NEIGHBOURS[d][to];
                 if (from == SQ_NONE || !(empty & square_bb(from)) || rank_of(from) == 7) continue;
-                emit(men ^ square_bb(to) ^ square_bb(from), kings);
+                const Bitboard moved = square_bb(to) ^ square_bb(from);
+                emit(men ^ moved, kings, empty ^ moved);
             }
         }
     }

@@ -68,6 +68,7 @@ std::size_t compare(const core::Position& pos, Promotion promotion) {
     INFO(fen << (promotion == Promotion::IMMEDIATE ? " immediate" : " end-of-move"));
     REQUIRE(moves.size() == expected.size());
     REQUIRE(core::count_moves(pos, promotion) == expected.size());
+    CHECK(core::has_capture(pos) == (!expected.empty() && expected.front().captured != 0));
     std::vector<std::string> ours, theirs;
     for (const core::Move& m : moves) ours.push_back(core::to_fen(pos.after(m)));
     for (const simple::SimpleMove& m : expected) {

@@ -7,6 +7,7 @@
 #include "core/material.h"
 #include "core/symmetry.h"
 #include "support/helpers.h"
+#include "support/simple_index.h"
 
 using namespace damatb;
 using namespace damatb::core;
@@ -109,5 +110,28 @@ TEST_CASE("Index: every position has an index, in range, of its own orbit", "[in
             // Every image of p has the same index.
             for (int s = 1; s < index.symmetries(); ++s) CHECK(index.index(transform(p, s)) == i);
         }
+    }
+}
+
+TEST_CASE("Index: the values of the plain index written from index.h", "[index]") {
+    // Whole tables of 2 pieces, every 7th index of 3 pieces, every 251st of 4, and 500
+    // indices of each 5-piece table: the fast index and unindex give the plain one's
+    // values, the index on every image of the position.
+    std::mt19937_64 rng(11);
+    for (const Material& m : tables_up_to(5)) {
+        TableIndex index(m);
+        simple::SimpleIndex plain(m);
+        INFO(m.table_name());
+        REQUIRE(index.size() == plain.size());
+        const int n = m.pieces();
+        const std::uint64_t step = n == 2 ? 1 : n == 3 ? 7 : n == 4 ? 251 : index.size() / 500;
+        std::uint64_t wrong = 0;
+        for (std::uint64_t i = rng() % step; i < index.size(); i += step) {
+            Position p = index.position(i);
+            wrong += !(p == plain.position(i));
+            const std::uint64_t j = plain.index(p);
+            for (int s = 0; s < index.symmetries(); ++s) wrong += index.index(transform(p, s)) != j;
+        }
+        CHECK(wrong == 0);
     }
 }
