@@ -322,18 +322,20 @@ Decompressor& Decompressor::operator=(Decompressor&& other) noexcept {
 }
 
 TableFile::~TableFile() {
-    if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
+    if (mapped_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
 }
 
 TableFile::TableFile(TableFile&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)),
-      path_(std::move(other.path_)), header_(other.header_) {}
+      mapped_(std::exchange(other.mapped_, false)), path_(std::move(other.path_)),
+      header_(other.header_) {}
 
 TableFile& TableFile::operator=(TableFile&& other) noexcept {
     if (this != &other) {
-        if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
+        if (mapped_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
         data_ = std::exchange(other.data_, nullptr);
         size_ = std::exchange(other.size_, 0);
+        mapped_ = std::exchange(other.mapped_, false);
         path_ = std::move(other.path_);
         header_ = other.header_;
     }
@@ -421,7 +423,28 @@ OpenedTable open_table(const std::string& path, const OpenChecks& checks) {
     TableFile file; // owns the mapping from here on: every early return unmaps it
     file.data_ = static_cast<const std::uint8_t*>(map);
     file.size_ = static_cast<std::size_t>(size);
+    file.mapped_ = true;
     file.path_ = path;
+    return TableFile::checked(std::move(file), checks);
+}
+
+OpenedTable open_table_in_memory(const std::uint8_t* data, std::size_t size,
+                                 const std::string& name, const OpenChecks& checks) {
+    if (!data || size < TABLE_MAGIC.size())
+        return {TableFile{}, failure(TableError::TOO_SMALL, name, std::to_string(size) + " bytes")};
+    TableFile file;
+    file.data_ = data;
+    file.size_ = size;
+    file.path_ = name;
+    return TableFile::checked(std::move(file), checks);
+}
+
+OpenedTable TableFile::checked(TableFile file, const OpenChecks& checks) {
+    const std::string path = file.path_;
+    const std::uint64_t size = file.size_;
+    auto fail = [&](TableError e, const std::string& reason) {
+        return OpenedTable{TableFile{}, failure(e, path, reason)};
+    };
     const std::uint8_t* p = file.data_;
 
     if (!std::equal(TABLE_MAGIC.begin(), TABLE_MAGIC.end(), p))

@@ -116,8 +116,9 @@ private:
 struct OpenChecks;
 struct OpenedTable;
 
-// A table file mapped read-only. Move-only; unmapped by the destructor. Once open it never
-// changes, and every const member is thread-safe.
+// A table file mapped read-only (or bytes the caller holds: open_table_in_memory). Move-only;
+// unmapped by the destructor. Once open it never changes, and every const member is
+// thread-safe.
 class TableFile {
 public:
     TableFile() = default; // closed
@@ -150,9 +151,15 @@ public:
 
 private:
     friend OpenedTable open_table(const std::string& path, const OpenChecks& checks);
+    friend OpenedTable open_table_in_memory(const std::uint8_t* data, std::size_t size,
+                                            const std::string& name, const OpenChecks& checks);
+    // Checks file's header and block index, then `checks` (open_table's checks once the bytes
+    // are there).
+    static OpenedTable checked(TableFile file, const OpenChecks& checks);
 
-    const std::uint8_t* data_ = nullptr; // the whole file, mapped
+    const std::uint8_t* data_ = nullptr; // the whole file, mapped (or the caller's bytes)
     std::size_t size_ = 0;
+    bool mapped_ = false; // data_ is our mapping, unmapped by the destructor
     std::string path_;
     TableHeader header_;
 };
@@ -175,5 +182,12 @@ struct OpenedTable {
 // scheme (BAD_VERSION), block index (BAD_HEADER, TOO_SMALL when the file ends early), then
 // `checks`. Thread-safe.
 OpenedTable open_table(const std::string& path, const OpenChecks& checks = {});
+
+// The same checks on the bytes of a table file already in memory: data holds the whole file,
+// size bytes, and must outlive the TableFile, which reads them in place and never frees them;
+// name stands for the path in messages. For readers that get the file some other way, and for
+// the fuzz targets (fuzz/). Thread-safe.
+OpenedTable open_table_in_memory(const std::uint8_t* data, std::size_t size,
+                                 const std::string& name, const OpenChecks& checks = {});
 
 } // namespace damatb::core

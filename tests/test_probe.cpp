@@ -311,7 +311,7 @@ TEST_CASE("Probe: a king move that reaches the limit wins by leaving no move", "
         gen::GenerateOptions options;
         options.pieces = 4;
         options.only = core::parse_class_name(cls).value();
-        options.threads = 2;
+        options.threads = GENERATOR_THREADS;
         options.out_dir = dir.str();
         gen::generate(options);
     }

@@ -477,3 +477,37 @@ TEST_CASE("TableFile: threads read one table at once", "[tablefile]") {
     CHECK(mismatches == std::vector<int>(4, 0));
     CHECK(t.verify().ok());
 }
+
+TEST_CASE("TableFile: a table in memory reads as the same file", "[tablefile]") {
+    TempDir dir{"damatb-tablefile"};
+    const std::string path = write_sample(dir, "t.dtb");
+    const auto bytes = read_bytes(path);
+    auto from_file = open_table(path);
+    REQUIRE(from_file.status.ok());
+    const TableHeader header = from_file.file.header();
+
+    OpenChecks all{&header.ruleset, &header.material, true};
+    auto in_memory = open_table_in_memory(bytes.data(), bytes.size(), "memory.dtb", all);
+    REQUIRE(in_memory.status.ok());
+    CHECK(in_memory.file.path() == "memory.dtb");
+    CHECK(in_memory.file.header().entries == header.entries);
+    CHECK(in_memory.file.header().content_checksum == header.content_checksum);
+    CHECK(read_all(in_memory.file) == read_all(from_file.file));
+    TableFile moved = std::move(in_memory.file); // the bytes stay the caller's
+    CHECK(moved.verify().ok());
+
+    // The same refusals as for a file, named as the caller said.
+    auto truncated = open_table_in_memory(bytes.data(), bytes.size() - 1, "memory.dtb");
+    CHECK(truncated.status.error == TableError::TOO_SMALL);
+    CHECK(truncated.status.message.find("memory.dtb") != std::string::npos);
+    CHECK_FALSE(truncated.file.is_open());
+    CHECK(open_table_in_memory(bytes.data(), 3, "m").status.error == TableError::TOO_SMALL);
+    CHECK(open_table_in_memory(nullptr, 0, "m").status.error == TableError::TOO_SMALL);
+    auto other = bytes;
+    other[0] = 'X';
+    CHECK(open_table_in_memory(other.data(), other.size(), "m").status.error ==
+          TableError::BAD_MAGIC);
+    const Ruleset another{};
+    CHECK(open_table_in_memory(bytes.data(), bytes.size(), "m", {&another}).status.error ==
+          TableError::RULESET_MISMATCH);
+}
