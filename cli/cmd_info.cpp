@@ -1,4 +1,5 @@
-// damatb info: the classes in a tables folder, their files, sizes and statistics.
+// damatb info: the classes in a tables folder, their files (values and progress), sizes and
+// statistics.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,15 +22,17 @@ namespace fs = std::filesystem;
 CommandSyntax info_syntax() {
     CommandSyntax syntax(
         "damatb info [options]",
-        "Lists the table files (*.dtb) of the tables folder, class by class, in the order\n"
-        "the generator solves them: positions (records), file size, bits per position, and\n"
-        "from the statistics the generator writes beside them (<class>.stats) the count of\n"
-        "each value (win, cursed-win, draw, blessed-loss, loss) and the longest DTZ of a win\n"
-        "and of a loss; then the totals, and the positions of those longest DTZ. A file that\n"
-        "cannot be read, or was built under another ruleset than the one asked for, is\n"
-        "named on stderr with the reason, and the exit code is 1 (2 for a bad option or a\n"
-        "tables folder that is not there). Only headers are read: `damatb verify` checks\n"
-        "the contents.");
+        "Lists the table files of the tables folder, class by class, in the order the\n"
+        "generator solves them: per table, positions (records), the bytes of its files (the\n"
+        "values file <table>.dtb and, when it has one, the progress file <table>.dtp; the\n"
+        "`progress` column gives the latter's bytes, '-' for a table without one), bits per\n"
+        "position over both, and from the statistics the generator writes beside them\n"
+        "(<class>.stats) the count of each value (win, cursed-win, draw, blessed-loss, loss)\n"
+        "and the longest DTZ of a win and of a loss; then the totals, and the positions of\n"
+        "those longest DTZ. A file that cannot be read, or was built under another ruleset\n"
+        "than the one asked for, is named on stderr with the reason, and the exit code is 1\n"
+        "(2 for a bad option or a tables folder that is not there). Only headers are read:\n"
+        "`damatb verify` checks the contents.");
     add_tables_option(syntax);
     add_ruleset_options(syntax);
     return syntax;
@@ -82,56 +85,78 @@ int run_info(const Args& args) {
     if (!vm) return 0;
     const core::Ruleset rules = ruleset_option(*vm);
     const std::string dir = tables_option(*vm, rules);
-    const std::vector<TableFileName> files = table_files(dir);
-    if (files.empty()) throw TableFailure("no table files (*.dtb) in '" + dir + "'");
+    const TableFolder folder = table_files(dir);
+    if (folder.tables.empty()) throw TableFailure("no table files (*.dtb) in '" + dir + "'");
 
     std::cout << "tables in " << dir << ", ruleset " << rules.name() << "\n\n";
     char row[256];
-    const char* const FORMAT = "%-8s %-8s %11s %11s %8s %11s %11s %11s %11s %11s %5s %5s\n";
-    std::snprintf(row, sizeof row, FORMAT, "class", "table", "positions", "bytes", "bits/pos", "win",
-                  "cursed-win", "draw", "bless-loss", "loss", "dtz-w", "dtz-l");
+    const char* const FORMAT = "%-8s %-8s %11s %11s %9s %8s %11s %11s %11s %11s %11s %5s %5s\n";
+    std::snprintf(row, sizeof row, FORMAT, "class", "table", "positions", "bytes", "progress",
+                  "bits/pos", "win", "cursed-win", "draw", "bless-loss", "loss", "dtz-w", "dtz-l");
     std::cout << row;
 
     std::set<std::string> classes;
     std::map<std::string, std::map<std::string, Stats>> stats; // by class name
     std::vector<std::pair<std::string, const Stats*>> longest;
     std::vector<std::string> problems;
-    std::uint64_t positions = 0, bytes = 0;
-    int tables = 0;
+    std::uint64_t positions = 0, bytes = 0, progress_bytes = 0;
+    int tables = 0, progress_files = 0;
     std::string previous_class;
-    for (const TableFileName& f : files) {
+    // The header of a file of table m holding `contents`: false (and a problem noted) when it
+    // cannot be read or was built under another ruleset.
+    auto header_ok = [&](const std::string& path, const core::Material& m,
+                         core::TableContents contents, core::OpenedTable& t) {
+        core::OpenChecks checks;
+        checks.material = &m;
+        checks.contents = &contents;
+        t = core::open_table(path, checks);
+        if (!t.status) {
+            problems.push_back(t.status.message);
+            return false;
+        }
+        if (t.file.header().ruleset != rules)
+            problems.push_back(path + ": built under " + t.file.header().ruleset.name() + ", not " +
+                               rules.name());
+        return true;
+    };
+    for (const TableFileName& f : folder.tables) {
         if (!f.material) {
             problems.push_back(f.name + ": not a table name (ignored)");
+            if (!f.progress_name.empty())
+                problems.push_back(f.progress_name + ": not a table name (ignored)");
             continue;
         }
         const std::string cls = core::class_key(*f.material).class_name();
         const std::string table = f.material->table_name();
-        core::OpenChecks checks;
-        checks.material = &*f.material;
-        const core::OpenedTable t = core::open_table(f.path, checks);
-        if (!t.status) {
-            problems.push_back(t.status.message);
-            continue;
+        core::OpenedTable t;
+        if (!header_ok(f.path, *f.material, core::TableContents::VALUES, t)) continue;
+        std::error_code ec;
+        std::uint64_t size = fs::file_size(f.path, ec);
+        std::string progress = "-";
+        if (!f.progress_path.empty()) {
+            core::OpenedTable p;
+            if (header_ok(f.progress_path, *f.material, core::TableContents::PROGRESS, p)) {
+                const std::uint64_t progress_size = fs::file_size(f.progress_path, ec);
+                progress = std::to_string(progress_size);
+                size += progress_size;
+                progress_bytes += progress_size;
+                ++progress_files;
+            }
         }
-        if (t.file.header().ruleset != rules)
-            problems.push_back(f.path + ": built under " + t.file.header().ruleset.name() +
-                               ", not " + rules.name());
         if (!stats.count(cls)) stats[cls] = read_stats(dir + "/" + cls + ".stats");
         const auto it = stats[cls].find(table);
         const Stats* s = it == stats[cls].end() ? nullptr : &it->second;
         if (s) longest.emplace_back(table, s);
 
-        std::error_code ec;
-        const std::uint64_t size = fs::file_size(f.path, ec);
         const std::uint64_t n = t.file.header().entries;
         char bits[16];
         std::snprintf(bits, sizeof bits, "%.2f", bits_per_position(size, n));
         std::snprintf(row, sizeof row, FORMAT, cls == previous_class ? "" : cls.c_str(),
                       table.c_str(), std::to_string(n).c_str(), std::to_string(size).c_str(),
-                      bits, field(s, "win").c_str(), field(s, "cursed-win").c_str(),
-                      field(s, "draw").c_str(), field(s, "blessed-loss").c_str(),
-                      field(s, "loss").c_str(), field(s, "dtz-win").c_str(),
-                      field(s, "dtz-loss").c_str());
+                      progress.c_str(), bits, field(s, "win").c_str(),
+                      field(s, "cursed-win").c_str(), field(s, "draw").c_str(),
+                      field(s, "blessed-loss").c_str(), field(s, "loss").c_str(),
+                      field(s, "dtz-win").c_str(), field(s, "dtz-loss").c_str());
         std::cout << row;
         previous_class = cls;
         classes.insert(cls);
@@ -139,12 +164,16 @@ int run_info(const Args& args) {
         bytes += size;
         ++tables;
     }
-    char total[256];
+    for (const std::string& name : folder.lone_progress)
+        problems.push_back(name + ": no values file " + fs::path(name).stem().string() +
+                           ".dtb beside it (ignored)");
+    char total[320];
     std::snprintf(total, sizeof total,
-                  "\ntotal: %zu classes, %d tables, %llu positions, %llu bytes, %.2f bits per "
-                  "position\n",
+                  "\ntotal: %zu classes, %d tables, %llu positions, %llu bytes (%llu in %d progress "
+                  "file%s), %.2f bits per position\n",
                   classes.size(), tables, (unsigned long long)positions,
-                  (unsigned long long)bytes, bits_per_position(bytes, positions));
+                  (unsigned long long)bytes, (unsigned long long)progress_bytes, progress_files,
+                  progress_files == 1 ? "" : "s", bits_per_position(bytes, positions));
     std::cout << total;
 
     bool heading = false;

@@ -1,13 +1,13 @@
-// damatb verify: every table file's header and checksum, and with --deep every value.
+// damatb verify: every table file's header, checksum and records, and with --deep every value.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
 #include "cli/commands.h"
 #include "cli/deep_check.h"
+#include "cli/table_check.h"
 #include "cli/tables.h"
-#include "core/index.h"
-#include "core/table_file.h"
 
 namespace damatb::cli {
 
@@ -16,16 +16,19 @@ namespace {
 CommandSyntax verify_syntax() {
     CommandSyntax syntax(
         "damatb verify [options]",
-        "Checks every table file (*.dtb) of the tables folder: its header, that it was built\n"
-        "under the ruleset asked for and holds the material its name says, its content\n"
-        "checksum, and that every block decompresses. With --deep, also that the value of\n"
-        "every position equals what one ply of search over its moves gives, the moves'\n"
-        "values read through the probe library (TABLES.md, \"Values\"); this reads the\n"
-        "tables of the classes the moves lead into as well, and prints a progress line\n"
-        "every few seconds. Prints one line per file, `ok` or `FAILED` with the reason,\n"
-        "then a summary. Exit codes: 0 when every file passes, 1 when one fails (or the\n"
-        "folder holds no table file), 2 for a bad option or a tables folder that is not\n"
-        "there.");
+        "Checks every table file of the tables folder, the values files (*.dtb) and the\n"
+        "progress files (*.dtp): its header, that it was built under the ruleset asked for\n"
+        "and holds the material its name says, its number of records, its content checksum,\n"
+        "and that every block decompresses; then that every lost position whose record says\n"
+        "that its progress history continues has that history in the table's progress file,\n"
+        "and that the progress file holds nothing else (a progress file that is needed and\n"
+        "missing fails). With --deep, also that the value of every position equals what one\n"
+        "ply of search over its moves gives, the moves' values read through the probe\n"
+        "library (TABLES.md, \"Values\"); this reads the tables of the classes the moves lead\n"
+        "into as well, and prints a progress line every few seconds. Prints one line per\n"
+        "file, `ok` or `FAILED` with the reason, then a summary. Exit codes: 0 when every\n"
+        "file passes, 1 when one fails (or the folder holds no table file), 2 for a bad\n"
+        "option or a tables folder that is not there.");
     syntax.options.add_options()("deep", "also check every value against one ply of search")(
         "threads", po::value<int>()->value_name("T")->default_value(2),
         "threads for --deep");
@@ -45,61 +48,77 @@ std::string rate_text(std::uint64_t positions, double seconds) {
     return buf;
 }
 
-// A message of core's ("PATH: reason") without the path, which the line names already.
-std::string reason_of(const std::string& message, const std::string& path) {
-    return message.starts_with(path + ": ") ? message.substr(path.size() + 2) : message;
-}
-
 struct Totals {
     int ok = 0, failed = 0, skipped = 0;
-    std::uint64_t positions = 0, deep_positions = 0;
+    std::uint64_t positions = 0, histories = 0, deep_positions = 0;
     double deep_seconds = 0;
 };
 
-// Checks one file and prints its line; returns whether it passed.
-bool verify_file(const TableFileName& f, const std::string& dir, const core::Ruleset& rules,
-                 const probe::Tablebase* deep, int threads, Totals& totals) {
-    auto fail = [&](const std::string& reason) {
-        std::cout << "FAILED  " << f.name << ": " << reason << std::endl;
+void print_line(const std::string& status, const std::string& name, const std::string& text) {
+    std::cout << status << std::string(status.size() < 8 ? 8 - status.size() : 1, ' ') << name
+              << ": " << text << std::endl;
+}
+
+// Checks one table's files, prints a line for each, and counts them in totals.
+void verify_table(const TableFileName& f, const std::string& dir, const core::Ruleset& rules,
+                  const probe::Tablebase* deep, int threads, Totals& totals) {
+    const TableCheck check = check_table(f.path, *f.material, rules);
+    auto fail = [&](const FileCheck& c, const std::string& reason) {
+        print_line("FAILED", c.name, reason);
         ++totals.failed;
-        return false;
     };
-    core::OpenChecks checks;
-    checks.ruleset = &rules;
-    checks.material = &*f.material;
-    const core::OpenedTable t = core::open_table(f.path, checks);
-    if (!t.status) return fail(reason_of(t.status.message, f.path));
-    const std::uint64_t entries = t.file.header().entries;
-    if (const std::uint64_t size = core::TableIndex(*f.material).size(); entries != size)
-        return fail("holds " + std::to_string(entries) + " records, but " + f.material->table_name() +
-                    " has " + std::to_string(size) + " positions");
-    if (const core::TableStatus v = t.file.verify(); !v) return fail(reason_of(v.message, f.path));
-    totals.positions += entries;
-    std::string deep_text;
-    if (deep) {
-        const DeepCheck d = deep_check(
-            *f.material, *deep, dir, rules, threads, [&](std::uint64_t done) {
-                std::printf("  ... %s: %.0f %% of %llu positions\n", f.name.c_str(),
-                            100.0 * double(done) / double(entries), (unsigned long long)entries);
-                std::fflush(stdout);
-            });
-        totals.deep_positions += d.positions;
-        totals.deep_seconds += d.seconds;
-        if (!d.error.empty()) return fail("deep check stopped: " + d.error);
-        if (d.wrong) {
-            std::string reason = std::to_string(d.wrong) + " of " + std::to_string(d.positions) +
-                                 " values contradict one ply of search";
-            for (const std::string& e : d.examples) reason += "\n          " + e;
-            return fail(reason);
+    const FileCheck& v = check.values;
+    if (!v.ok) {
+        fail(v, v.reason);
+    } else {
+        std::string deep_text;
+        bool deep_ok = true;
+        if (deep) {
+            const DeepCheck d = deep_check(
+                *f.material, *deep, dir, rules, threads, [&](std::uint64_t done) {
+                    std::printf("  ... %s: %.0f %% of %llu positions\n", f.name.c_str(),
+                                100.0 * double(done) / double(v.entries),
+                                (unsigned long long)v.entries);
+                    std::fflush(stdout);
+                });
+            totals.deep_positions += d.positions;
+            totals.deep_seconds += d.seconds;
+            if (!d.error.empty()) {
+                fail(v, "deep check stopped: " + d.error);
+                deep_ok = false;
+            } else if (d.wrong) {
+                std::string reason = std::to_string(d.wrong) + " of " + std::to_string(d.positions) +
+                                     " values contradict one ply of search";
+                for (const std::string& e : d.examples) reason += "\n          " + e;
+                fail(v, reason);
+                deep_ok = false;
+            } else {
+                char buf[128];
+                std::snprintf(buf, sizeof buf, "; every value one ply deep in %.2f s (%s)",
+                              d.seconds, rate_text(d.positions, d.seconds).c_str());
+                deep_text = buf;
+            }
         }
-        char buf[128];
-        std::snprintf(buf, sizeof buf, "; every value one ply deep in %.2f s (%s)", d.seconds,
-                      rate_text(d.positions, d.seconds).c_str());
-        deep_text = buf;
+        if (deep_ok) {
+            print_line("ok", v.name, std::to_string(v.entries) + " positions" + deep_text);
+            ++totals.ok;
+            totals.positions += v.entries;
+        }
     }
-    std::cout << "ok      " << f.name << ": " << entries << " positions" << deep_text << std::endl;
-    ++totals.ok;
-    return true;
+    if (!check.progress) return;
+    const FileCheck& p = *check.progress;
+    if (!p.ok) {
+        fail(p, p.reason);
+    } else if (!v.ok) {
+        print_line("ok", p.name, std::to_string(p.entries) + " records (not compared with " +
+                                     v.name + ", which failed)");
+        ++totals.ok;
+    } else {
+        print_line("ok", p.name, std::to_string(check.continued) + " longer progress histories (up to " +
+                                     std::to_string(check.longest) + " steps)");
+        ++totals.ok;
+        totals.histories += check.continued;
+    }
 }
 
 } // namespace
@@ -113,26 +132,36 @@ int run_verify(const Args& args) {
     const int threads = (*vm)["threads"].as<int>();
     if (threads < 1 || threads > 256) throw UsageError("--threads must be from 1 to 256");
     const std::string dir = tables_option(*vm, rules);
-    const std::vector<TableFileName> files = table_files(dir);
-    if (files.empty()) throw TableFailure("no table files (*.dtb) in '" + dir + "'");
+    const TableFolder folder = table_files(dir);
+    if (folder.tables.empty()) throw TableFailure("no table files (*.dtb) in '" + dir + "'");
 
-    std::cout << "verifying " << files.size() << " table files in " << dir << ", ruleset "
+    std::cout << "verifying " << folder.file_count() << " table files in " << dir << ", ruleset "
               << rules.name() << (deep ? ", every value one ply deep" : "") << std::endl;
     std::unique_ptr<probe::Tablebase> tb;
     if (deep) tb = open_tables(dir, rules);
     Totals totals;
-    for (const TableFileName& f : files) {
+    for (const TableFileName& f : folder.tables) {
         if (!f.material) {
-            std::cout << "skipped " << f.name << ": not a table name" << std::endl;
+            print_line("skipped", f.name, "not a table name");
             ++totals.skipped;
+            if (!f.progress_name.empty()) {
+                print_line("skipped", f.progress_name, "not a table name");
+                ++totals.skipped;
+            }
             continue;
         }
-        verify_file(f, dir, rules, tb.get(), threads, totals);
+        verify_table(f, dir, rules, tb.get(), threads, totals);
+    }
+    for (const std::string& name : folder.lone_progress) {
+        print_line("skipped", name,
+                   "no values file " + std::filesystem::path(name).stem().string() + ".dtb beside it");
+        ++totals.skipped;
     }
 
     std::cout << "summary: " << totals.ok << " ok, " << totals.failed << " failed";
     if (totals.skipped) std::cout << ", " << totals.skipped << " skipped";
     std::cout << "; " << totals.positions << " positions";
+    if (totals.histories) std::cout << ", " << totals.histories << " longer progress histories";
     if (deep) {
         char buf[128];
         std::snprintf(buf, sizeof buf, ", %llu checked one ply deep in %.1f s (%s)",

@@ -7,9 +7,11 @@
 #include <tuple>
 
 #include "cli/game_over.h"
+#include "cli/table_check.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "core/record.h"
 #include "core/table_file.h"
 #include "core/wdl.h"
 
@@ -79,23 +81,48 @@ std::optional<core::Material> material_of_table_name(std::string_view name) {
     return m;
 }
 
-std::vector<TableFileName> table_files(const std::string& dir) {
-    std::vector<TableFileName> out;
+std::size_t TableFolder::file_count() const {
+    std::size_t n = lone_progress.size();
+    for (const TableFileName& t : tables) n += t.progress_path.empty() ? 1 : 2;
+    return n;
+}
+
+TableFolder table_files(const std::string& dir) {
+    TableFolder out;
+    std::vector<fs::path> progress; // the *.dtp files
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& p = it->path();
-        if (p.extension() != ".dtb") continue;
+        if (p.extension() != ".dtb" && p.extension() != ".dtp") continue;
         std::error_code type_ec;
         if (fs::is_directory(p, type_ec)) continue;
-        out.push_back({p.string(), p.filename().string(), material_of_table_name(p.stem().string())});
+        if (p.extension() == ".dtp") {
+            progress.push_back(p);
+            continue;
+        }
+        out.tables.push_back(
+            {p.string(), p.filename().string(), material_of_table_name(p.stem().string()), "", ""});
     }
     if (ec) throw TableFailure("cannot list the tables folder '" + dir + "': " + ec.message());
     auto key = [](const TableFileName& f) {
         return f.material ? std::tuple(0, f.material->pieces(), f.material->men(), f.name)
                           : std::tuple(1, 0, 0, f.name);
     };
-    std::sort(out.begin(), out.end(),
+    std::sort(out.tables.begin(), out.tables.end(),
               [&](const TableFileName& a, const TableFileName& b) { return key(a) < key(b); });
+    for (const fs::path& p : progress) {
+        const std::string stem = p.stem().string();
+        auto t = std::find_if(out.tables.begin(), out.tables.end(), [&](const TableFileName& f) {
+            return fs::path(f.name).stem().string() == stem;
+        });
+        if (t == out.tables.end()) {
+            out.lone_progress.push_back(p.filename().string());
+        } else {
+            t->progress_path = p.string();
+            t->progress_name = p.filename().string();
+        }
+    }
+    std::sort(out.lone_progress.begin(), out.lone_progress.end());
     return out;
 }
 
@@ -126,19 +153,31 @@ std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core
 
 namespace {
 
-// The materials of the tables a probe of pos reads: pos's own, and with_moves its moves'.
+// The materials of the tables a probe of pos reads: pos's own or, when its side to move must
+// capture (a don't-care position, core/record.h), those of its captures, found the same way.
+void add_tables_read(const core::Position& pos, const core::Ruleset& rules,
+                     std::vector<core::Material>& out) {
+    if (!pos.pieces(pos.side_to_move())) return; // lost, no table needed
+    if (core::is_dont_care(pos, rules)) {
+        core::MoveList captures;
+        core::generate_moves(pos, rules.promotion, captures);
+        for (const core::Move& m : captures) add_tables_read(pos.after(m), rules, out);
+        return;
+    }
+    const core::Material m = core::material_of(pos);
+    if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+}
+
+// The materials of the tables a probe of pos reads or, with_moves, a probe_root of pos: its
+// moves' (none when the game is over).
 std::vector<core::Material> tables_read(const core::Position& pos, const core::Ruleset& rules,
                                         bool with_moves) {
     std::vector<core::Material> out;
-    auto add = [&](const core::Position& p) {
-        if (!p.pieces(p.side_to_move())) return; // lost, no table needed
-        const core::Material m = core::material_of(p);
-        if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
-    };
-    add(pos);
     core::MoveList moves;
     if (with_moves && core::game_outcome(pos, rules, moves) == core::Outcome::NONE)
-        for (const core::Move& m : moves) add(pos.after(m));
+        for (const core::Move& m : moves) add_tables_read(pos.after(m), rules, out);
+    else
+        add_tables_read(pos, rules, out);
     return out;
 }
 
@@ -158,12 +197,9 @@ void throw_probe_failure(probe::Status status, const std::string& dir, const cor
         if (!fs::exists(path, ec))
             throw TableFailure("class " + m.class_name() + " is missing: no " + m.table_name() +
                                ".dtb in '" + dir + "' (needed for " + core::to_fen(pos) + ")");
-        core::OpenChecks checks;
-        checks.ruleset = &rules;
-        checks.material = &m;
-        core::OpenedTable t = core::open_table(path, checks);
-        if (!t.status) throw TableFailure(t.status.message);
-        if (core::TableStatus v = t.file.verify(); !v) throw TableFailure(v.message);
+        const TableCheck check = check_table(path, m, rules);
+        if (!check.values.ok) throw TableFailure(check.values.failure());
+        if (check.progress && !check.progress->ok) throw TableFailure(check.progress->failure());
     }
     throw TableFailure(std::string(probe::status_string(status)) + " in '" + dir +
                        "' probing " + core::to_fen(pos));

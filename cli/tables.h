@@ -38,12 +38,23 @@ struct TableFileName {
     std::string path;                       // the folder, '/', the name
     std::string name;                       // e.g. "KMvK+.dtb"
     std::optional<core::Material> material; // nullopt when the name is no table name
+    std::string progress_path; // the progress file beside it ("KMvK+.dtp"), "" when none
+    std::string progress_name; // its name, "" when none
 };
 
-// Every `*.dtb` file of folder dir (not of its subfolders), in the generator's order: fewer
-// pieces first, then fewer men, then by name; files whose name is no table name last.
-// TableFailure when the folder cannot be listed.
-std::vector<TableFileName> table_files(const std::string& dir);
+struct TableFolder {
+    // Every `*.dtb` file of the folder (not of its subfolders), in the generator's order: fewer
+    // pieces first, then fewer men, then by name; files whose name is no table name last.
+    std::vector<TableFileName> tables;
+    // The names of the `*.dtp` files with no `*.dtb` file of the same name beside them, sorted.
+    std::vector<std::string> lone_progress;
+
+    // The number of files: tables, their progress files and the lone progress files.
+    std::size_t file_count() const;
+};
+
+// The table files of folder dir. TableFailure when the folder cannot be listed.
+TableFolder table_files(const std::string& dir);
 
 probe::Ruleset to_probe(const core::Ruleset& rules);
 
@@ -57,10 +68,10 @@ std::string_view wdl_word(probe::Wdl5 w);
 // read.
 std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules);
 
-// Throws the error for a probe of pos (with its moves' successors when with_moves) that
-// returned status: UsageError for an invalid position or counter, else TableFailure naming the
-// file and the reason where one of the tables involved is missing, damaged or of another
-// ruleset.
+// Throws the error for a probe of pos (a probe_root when with_moves) that returned status:
+// UsageError for an invalid position or counter, else TableFailure naming the file and the
+// reason where one of the tables involved is missing, damaged or of another ruleset, its
+// progress file included (cli/table_check.h).
 [[noreturn]] void throw_probe_failure(probe::Status status, const std::string& dir,
                                       const core::Ruleset& rules, const core::Position& pos,
                                       bool with_moves);

@@ -1,6 +1,13 @@
-// The best line of `damatb line` (cli/best_line.h) against table files of up to 3 pieces: who
-// wins, how the draws end, and the king-move counter along the line.
+// The best line of `damatb line` (cli/best_line.h) against table files of up to 3 pieces (4 in
+// the slow label): who wins, how the draws end, the king-move counter along the line, and that
+// always playing the first move wins every won start (TABLES.md, "Making progress").
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <random>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -65,35 +72,82 @@ void check_plies(const BestLine& line, const core::Ruleset& rules) {
     }
 }
 
+// The value of pos at counter c: the result for its side to move and its dtz.
+probe::Value value_of(const probe::Tablebase& tb, const core::Position& pos, int c) {
+    probe::Value v;
+    REQUIRE(tb.probe(cli::to_probe(pos), c, &v) == probe::Status::OK);
+    return v;
+}
+
+int dtz_of(const probe::Tablebase& tb, const core::Position& pos, int c) {
+    return value_of(tb, pos, c).dtz;
+}
+
+Outcome outcome_of(probe::Result r) {
+    return r == probe::Result::WIN ? Outcome::WIN : r == probe::Result::LOSS ? Outcome::LOSS : Outcome::DRAW;
+}
+
+// A bound on the plies of a won or lost line of up to 4 pieces, to catch a line that wanders:
+// well above the longest seen, 47 plies (docs/probe.md, "Progress": the winner's potential falls
+// every two plies inside a class, so every line is bounded, but the bound that argument gives,
+// from the number of rounds and levels, is in the thousands).
+constexpr std::size_t LINE_BOUND = 200;
+
+// The length of a won or lost line from a position of DTZ dtz: the first zeroing ply (or the
+// end) comes no sooner than dtz plies, since the loser's first move realises its DTZ (losses
+// come dearest first) and every winning move costs at least the winner's DTZ; and the line
+// stays within LINE_BOUND.
+bool length_ok(const BestLine& line, int dtz) {
+    std::size_t first_zeroing = line.plies.size();
+    for (std::size_t i = 0; i < line.plies.size(); ++i)
+        if (line.plies[i].counter == 0) {
+            first_zeroing = i + 1;
+            break;
+        }
+    return first_zeroing >= std::size_t(dtz) && line.plies.size() <= LINE_BOUND;
+}
+
 } // namespace
 
 TEST_CASE("Best line: won and lost starts end in the win the tables promise", "[best_line]") {
     const core::Ruleset rules;
     auto tb = open_tables(rules);
-    struct Case {
-        const char* fen;
-        Outcome result; // for the side to move at the start
-        std::size_t plies;
-    };
     // The longest wins of KMvK and KKvK (the generator's statistics), the longest loss of KMvK
     // (dtz 8: White's king is caught), a man that captures the king, and Black's man against two
     // kings: White gives one up, and the lone king wins by the one-piece-each rule.
-    const Case cases[] = {
-        {"W:Wc2,Kf2:BKh8", Outcome::WIN, 7},   {"W:WKc3,Kd3:BKa1", Outcome::WIN, 15},
-        {"W:WKh3:Bb2,Ke2", Outcome::LOSS, 8},  {"W:WKa1,c2:BKh8", Outcome::WIN, 5},
-        {"B:WKa1,Kb1:Bd5", Outcome::LOSS, 3},
+    const std::pair<const char*, Outcome> cases[] = {
+        {"W:Wc2,Kf2:BKh8", Outcome::WIN},  {"W:WKc3,Kd3:BKa1", Outcome::WIN},
+        {"W:WKh3:Bb2,Ke2", Outcome::LOSS}, {"W:WKa1,c2:BKh8", Outcome::WIN},
+        {"B:WKa1,Kb1:Bd5", Outcome::LOSS},
     };
-    for (const Case& c : cases) {
-        const BestLine line = cli::play_best_line(*tb, rules, test::fen(c.fen), 0);
+    for (const auto& [fen, result] : cases) {
+        const core::Position start = test::fen(fen);
+        const BestLine line = cli::play_best_line(*tb, rules, start, 0);
         INFO(describe(line));
         CHECK(line.end == LineEnd::GAME_OVER);
-        CHECK(line.result == c.result);
-        CHECK(line.plies.size() == c.plies);
+        CHECK(line.result == result);
         check_plies(line, rules);
+        CHECK(length_ok(line, dtz_of(*tb, start, 0)));
         // The line ends where the loser has no piece, or lone king against lone man.
         const core::Position& last = line.plies.back().after;
         CHECK(core::game_outcome(last, rules) != Outcome::NONE);
     }
+    // The lines are not forced (the winner keeps to its progress key, not to the shortest
+    // line), so exact plies only where they are: the KMvK win starts with f2-f7, White's one
+    // winning move; and from W:Wa2:Bb2 White's one legal move, a2xc2, leaves Black no piece.
+    const core::Position kmvk_start = test::fen("W:Wc2,Kf2:BKh8");
+    std::vector<probe::RootMove> root;
+    REQUIRE(tb->probe_root(cli::to_probe(kmvk_start), 0, &root) == probe::Status::OK);
+    CHECK(std::count_if(root.begin(), root.end(), [](const probe::RootMove& m) {
+              return m.value.result == probe::Result::WIN;
+          }) == 1);
+    const BestLine kmvk = cli::play_best_line(*tb, rules, kmvk_start, 0);
+    REQUIRE(!kmvk.plies.empty());
+    CHECK(kmvk.plies[0].move == "f2-f7");
+    const BestLine capture = cli::play_best_line(*tb, rules, test::fen("W:Wa2:Bb2"), 0);
+    CHECK(capture.result == Outcome::WIN);
+    REQUIRE(capture.plies.size() == 1);
+    CHECK(capture.plies[0].move == "a2xc2");
 }
 
 TEST_CASE("Best line: drawn starts end drawn", "[best_line]") {
@@ -160,30 +214,173 @@ TEST_CASE("Best line: the counter and the moves along lines from many starts", "
     CHECK(king_moves > 1000);
 }
 
-// Always playing the first move should win every won start (TABLES.md, "Making progress"). It
-// does not yet: in 2995 of the 590568 starts of up to 3 pieces (69 won for the side to move,
-// 2926 lost, all in classes with men) the line goes round to a third repetition
-// (docs/probe.md, "Progress"). Hidden until the tables carry the progress a complete strategy
-// needs: damatb_tests "[.best_line_all]".
-TEST_CASE("Best line: every start of up to 3 pieces ends as the tables say", "[.best_line_all]") {
+namespace {
+
+// The tables of every class up to `pieces` pieces, either side to move (one table when both
+// armies are the same).
+std::vector<core::Material> tables_up_to(int pieces) {
+    std::vector<core::Material> out;
+    for (const core::ClassPlan& c : core::plan_classes(pieces)) {
+        out.push_back(c.material);
+        if (c.material.swapped() != c.material) out.push_back(c.material.swapped());
+    }
+    return out;
+}
+
+// Every index of every table up to some number of pieces, by one running number.
+class EveryPosition {
+public:
+    explicit EveryPosition(int pieces) {
+        for (const core::Material& m : tables_up_to(pieces)) {
+            tables_.emplace_back(m);
+            ends_.push_back((ends_.empty() ? 0 : ends_.back()) + tables_.back().size());
+        }
+    }
+    std::uint64_t size() const { return ends_.back(); }
+    core::Position operator[](std::uint64_t k) const {
+        const auto t = std::size_t(std::upper_bound(ends_.begin(), ends_.end(), k) - ends_.begin());
+        return tables_[t].position(k - (t ? ends_[t - 1] : 0));
+    }
+
+private:
+    std::vector<core::TableIndex> tables_;
+    std::vector<std::uint64_t> ends_;
+};
+
+// The start of a line: a position, the counter, and what the tables promise there.
+struct Start {
+    core::Position pos;
+    int counter = 0;
+    Outcome expected = Outcome::NONE; // NONE: the probe failed
+    int dtz = -1;
+};
+
+// Lines played, how many ended otherwise than the tables say (the first few of them), and the
+// longest won or lost line.
+struct Tally {
+    long lines = 0, wrong = 0;
+    std::size_t longest = 0;
+    std::vector<std::string> examples;
+
+    void play(const probe::Tablebase& tb, const core::Ruleset& rules, const Start& s) {
+        const BestLine line = cli::play_best_line(tb, rules, s.pos, s.counter);
+        ++lines;
+        const bool decided = s.expected == Outcome::WIN || s.expected == Outcome::LOSS;
+        if (decided) longest = std::max(longest, line.plies.size());
+        // A draw ends drawn, however; a win or loss by the end of the game (never by a third
+        // repetition or the king-move rule), within the bounds of length_ok.
+        const bool ok = s.expected != Outcome::NONE && line.result == s.expected &&
+                        (!decided || (line.end == LineEnd::GAME_OVER && length_ok(line, s.dtz)));
+        if (!ok && ++wrong <= 5) examples.push_back(describe(line));
+    }
+    void add(const Tally& t) {
+        lines += t.lines;
+        wrong += t.wrong;
+        longest = std::max(longest, t.longest);
+        for (const std::string& e : t.examples)
+            if (examples.size() < 5) examples.push_back(e);
+    }
+};
+
+// The value of pos at counter c as the outcome for its side to move (NONE if the probe fails).
+Start start_at(const probe::Tablebase& tb, const core::Position& pos, int c) {
+    probe::Value v;
+    if (tb.probe(cli::to_probe(pos), c, &v) != probe::Status::OK) return {pos, c, Outcome::NONE, -1};
+    return {pos, c, outcome_of(v.result), v.dtz};
+}
+
+// Plays the line of every start that starts(k, out) appends, for k < n, on two threads (a
+// Tablebase is thread-safe), and tallies them; logs the first lines that end wrong.
+template <typename Starts>
+Tally play_lines(const probe::Tablebase& tb, const core::Ruleset& rules, std::uint64_t n,
+                 const Starts& starts) {
+    constexpr std::uint64_t CHUNK = 512;
+    std::atomic<std::uint64_t> next{0};
+    std::vector<Tally> tallies(2);
+    auto work = [&](Tally& tally) {
+        std::vector<Start> batch;
+        for (std::uint64_t first; (first = next.fetch_add(CHUNK)) < n;)
+            for (std::uint64_t k = first; k < std::min(n, first + CHUNK); ++k) {
+                batch.clear();
+                starts(k, batch);
+                for (const Start& s : batch) tally.play(tb, rules, s);
+            }
+    };
+    std::thread helper(work, std::ref(tallies[1]));
+    work(tallies[0]);
+    helper.join();
+    tallies[0].add(tallies[1]);
+    for (const std::string& e : tallies[0].examples) UNSCOPED_INFO(e);
+    return tallies[0];
+}
+
+} // namespace
+
+// TABLES.md, "Making progress": always playing the first move wins every won start, and the
+// loser playing its first move loses as late as the tables say.
+TEST_CASE("Best line: every start of up to 3 pieces at counter 0 ends as the tables say",
+          "[best_line]") {
     const core::Ruleset rules;
     auto tb = open_tables(rules);
-    int starts = 0, wrong = 0;
-    for (const core::ClassPlan& c : core::plan_classes(3))
-        for (const core::Material& m : {c.material, c.material.swapped()}) {
-            const core::TableIndex index(m);
-            for (std::uint64_t i = 0; i < index.size(); ++i) {
-                const core::Position pos = index.position(i);
-                probe::Value v;
-                REQUIRE(tb->probe(cli::to_probe(pos), 0, &v) == probe::Status::OK);
-                const Outcome expected = v.result == probe::Result::WIN    ? Outcome::WIN
-                                         : v.result == probe::Result::LOSS ? Outcome::LOSS
-                                                                           : Outcome::DRAW;
-                const BestLine line = cli::play_best_line(*tb, rules, pos, 0);
-                ++starts;
-                if (line.result != expected && ++wrong <= 5) UNSCOPED_INFO(describe(line));
-            }
+    const EveryPosition every(3);
+    const Tally tally = play_lines(*tb, rules, every.size(), [&](std::uint64_t k, std::vector<Start>& out) {
+        out.push_back(start_at(*tb, every[k], 0));
+    });
+    INFO(tally.wrong << " of " << tally.lines << " starts end otherwise than the tables say");
+    CHECK(tally.wrong == 0);
+    CHECK(tally.lines == 588810);
+    CHECK(tally.longest > 20);
+}
+
+// The same from every won start at later counters: half the limit (where it is still won) and
+// the last counter at which it is won, limit - dtz. A win ends in a win, never by a repetition
+// or the king-move rule.
+TEST_CASE("Best line: every won start of up to 3 pieces at later counters ends in a win",
+          "[best_line][slow]") {
+    const core::Ruleset rules;
+    const int limit = rules.king_move_limit;
+    auto tb = open_tables(rules);
+    const EveryPosition every(3);
+    const Tally tally = play_lines(*tb, rules, every.size(), [&](std::uint64_t k, std::vector<Start>& out) {
+        const Start at0 = start_at(*tb, every[k], 0);
+        if (at0.expected != Outcome::WIN || at0.dtz == 0) return;
+        for (const int c : {limit / 2, limit - at0.dtz})
+            if (at0.dtz <= limit - c) out.push_back({at0.pos, c, Outcome::WIN, at0.dtz});
+    });
+    INFO(tally.wrong << " of " << tally.lines << " won starts end otherwise than in a win");
+    CHECK(tally.wrong == 0);
+    CHECK(tally.lines > 300000);
+}
+
+// Random won positions of every table of 4 pieces, at counters 0, half the limit (where it is
+// still won) and limit - dtz.
+TEST_CASE("Best line: random won starts of 4 pieces end in a win", "[best_line][slow]") {
+    const core::Ruleset rules;
+    const int limit = rules.king_move_limit;
+    const probe::Ruleset r{static_cast<probe::Promotion>(rules.promotion),
+                           static_cast<probe::LonePieces>(rules.lone_pieces), rules.king_move_limit};
+    probe::Status status = probe::Status::IO;
+    auto tb = probe::Tablebase::open({test::generated_table_files(4, rules)}, r, 64 << 20, &status);
+    REQUIRE(status == probe::Status::OK);
+    // Up to 200 won positions of each table, from 2000 draws.
+    std::mt19937_64 rng(44);
+    std::vector<Start> won;
+    for (const core::Material& m : tables_up_to(4)) {
+        if (m.pieces() < 4) continue;
+        const core::TableIndex index(m);
+        for (int k = 0, found = 0; k < 2000 && found < 200; ++k) {
+            const Start s = start_at(*tb, index.position(rng() % index.size()), 0);
+            REQUIRE(s.expected != Outcome::NONE);
+            if (s.expected == Outcome::WIN) won.push_back(s), ++found;
         }
-    INFO(wrong << " of " << starts << " starts end otherwise than the tables say");
-    CHECK(wrong == 0);
+    }
+    const Tally tally = play_lines(*tb, rules, won.size(), [&](std::uint64_t k, std::vector<Start>& out) {
+        const Start& s = won[k];
+        for (const int c : {0, limit / 2, limit - s.dtz})
+            if (s.dtz <= limit - c) out.push_back({s.pos, c, Outcome::WIN, s.dtz});
+    });
+    INFO(tally.wrong << " of " << tally.lines << " lines from " << won.size()
+                     << " won starts end otherwise than in a win");
+    CHECK(tally.wrong == 0);
+    CHECK(won.size() > 3000);
 }

@@ -95,15 +95,35 @@ check "probe draw" "draw draw None" \
 check "probe loss" "loss loss 8 {'loss'}" \
   "$("$damatb" probe --json --tables "$tables" 'W:WKh3:Bb2,Ke2' | json 'j["result"], j["wdl"], j["dtz"], set(m["result"] for m in j["moves"])')"
 
-# The best line from the KMvK win: six king moves, then the capture that ends the game.
+# The best line from the KMvK win. Its plies are not forced (the winner keeps to its progress
+# key, docs/probe.md), so only what the tables promise is checked: the first move is f2-f7, the one
+# winning move; White wins by the end of the game; the first capture or man move comes no sooner
+# than the dtz, 7, since Black's first move always realises its own; and the counters follow the
+# moves (one more after a king move, 0 after a capture or man move).
 out=$("$damatb" line --tables "$tables" "$fen")
-check "line text outcome" "outcome: White wins: Black has no piece left (7 plies)" "$(tail -1 <<<"$out")"
-check "line text last ply" "    7  a1xa3        0  B:Wc2,Ka3:B" "$(tail -2 <<<"$out" | head -1)"
-check "line json" "['f2-f7', 'h8-f8', 'f7-a7', 'f8-a8', 'a7-a1', 'a8-a2', 'a1xa3'] [1, 2, 3, 4, 5, 6, 0] B:Wc2,Ka3:B win white game-over" \
+check "line text outcome" "outcome: White wins" "$(tail -1 <<<"$out" | grep -o '^outcome: White wins')"
+check "line text first ply" "    1  f2-f7        1  B:Wc2,Kf7:BKh8" "$(sed -n 3p <<<"$out")"
+check "line text plies" "$(($(wc -l <<<"$out") - 3)) plies" \
+  "$(tail -1 <<<"$out" | grep -o '[0-9]* plies')"
+check "line json" "f2-f7 win white game-over True True True" \
   "$("$damatb" line --json --tables "$tables" "$fen" |
-     json '[m["move"] for m in j["moves"]], [m["counter"] for m in j["moves"]], j["moves"][-1]["fen"], j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"]')"
-check "line lost start" "loss black game-over 8" \
-  "$("$damatb" line --json --tables "$tables" 'W:WKh3:Bb2,Ke2' | json 'j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"], len(j["moves"])')"
+     json 'j["moves"][0]["move"], j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"],
+           7 <= len(j["moves"]) <= 200,
+           min([i for i, m in enumerate(j["moves"]) if m["counter"] == 0] + [len(j["moves"]) - 1]) >= 6,
+           all(m["counter"] in (0, c["counter"] + 1) for c, m in zip([{"counter": 0}] + j["moves"], j["moves"]))')"
+check "line json plies are legal" "True" \
+  "$("$damatb" line --json --tables "$tables" "$fen" | python3 -c '
+import json, subprocess, sys
+j = json.load(sys.stdin)
+fen, ok = j["fen"], True
+for m in j["moves"]:
+    legal = json.loads(subprocess.run([sys.argv[1], "moves", "--json", fen], capture_output=True, text=True).stdout)
+    ok = ok and any(l["move"] == m["move"] and l["fen"] == m["fen"] for l in legal)
+    fen = m["fen"]
+print(ok)' "$damatb")"
+# The longest loss of KMvK, dtz 8: White's king is caught after Black's man crowns, no sooner.
+check "line lost start" "loss black game-over True" \
+  "$("$damatb" line --json --tables "$tables" 'W:WKh3:Bb2,Ke2' | json 'j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"], 8 <= len(j["moves"]) <= 200')"
 check "line draw by repetition" "draw None repetition" \
   "$("$damatb" line --json --tables "$tables" 'W:WKa1:BKh8' | json 'j["outcome"]["result"], j["outcome"]["winner"], j["outcome"]["reason"]')"
 check "line says repetition" "drawn by repetition" \
@@ -113,24 +133,39 @@ check "line king-move limit" "draw king-move-limit [31, 32]" \
 check "line of a finished game" "[] win game-over" \
   "$("$damatb" line --json --tables "$tables" 'W:WKa1:Bd5' | json 'j["moves"], j["outcome"]["result"], j["outcome"]["reason"]')"
 
-# info: every class up to 3 pieces, sizes, and the generator's statistics.
+# info: every class up to 3 pieces, sizes, and the generator's statistics. Of the tables up to 3
+# pieces only KMvK- has a progress file (lost positions with a history of more than one step).
 out=$("$damatb" info --tables "$tables")
-check "info total" "total: 9 classes, 16 tables, 588810 positions" \
-  "$(grep '^total' <<<"$out" | sed 's/, [0-9]* bytes.*//')"
-check "info KvM+" "KvM+ 1512 1512 0 0 0 0 0 -" \
-  "$(grep ' KvM+ ' <<<"$out" | awk '{print $2, $3, $6, $7, $8, $9, $10, $11, $12}')"
+size() { stat -c %s "$1"; }
+dtp_bytes=$(size "$tables/KMvK-.dtp")
+all_bytes=$(cat "$tables"/*.dtb "$tables"/*.dtp | wc -c)
+check "info total" "total: 9 classes, 16 tables, 588810 positions, $all_bytes bytes ($dtp_bytes in 1 progress file)" \
+  "$(grep '^total' <<<"$out" | sed 's/, [0-9.]* bits per position$//')"
+check "info KvM+" "KvM+ 1512 $(size "$tables/KvM+.dtb") - 1512 0 0 0 0 0 -" \
+  "$(grep ' KvM+ ' <<<"$out" | awk '{print $2, $3, $4, $5, $7, $8, $9, $10, $11, $12, $13}')"
+check "info KMvK- counts its progress file" \
+  "KMvK- 93744 $(($(size "$tables/KMvK-.dtb") + dtp_bytes)) $dtp_bytes" \
+  "$(grep ' KMvK- ' <<<"$out" | awk '{print $1, $2, $3, $4}')"
+check "info KMvK- bits per position" \
+  "$(python3 -c "print('%.2f' % (8 * ($(size "$tables/KMvK-.dtb") + $dtp_bytes) / 93744))")" \
+  "$(grep ' KMvK- ' <<<"$out" | awk '{print $5}')"
+check "info tables with a progress file" "KMvK-" "$(awk '(NF == 12 || NF == 13) && $(NF - 8) ~ /^[0-9]+$/ {print $(NF - 11)}' <<<"$out")"
 check "info longest win" "KMvK+    win    7  W:Wc2,Kf2:BKh8" "$(grep '^KMvK+ *win' <<<"$out")"
 check "info exits 0" 0 "$(exit_code "$damatb" info --tables "$tables")"
 
-# verify, shallow and deep, then on a copy with one flipped byte.
+# verify, shallow and deep, then on copies with one flipped byte or a missing progress file.
 out=$("$damatb" verify --tables "$tables")
 check "verify exits 0" 0 "$(exit_code "$damatb" verify --tables "$tables")"
-check "verify lines" 16 "$(grep -c '^ok ' <<<"$out")"
-check "verify summary" "summary: 16 ok, 0 failed; 588810 positions" "$(tail -1 <<<"$out")"
+check "verify counts the progress file" "verifying 17 table files" "$(head -1 <<<"$out" | grep -o 'verifying [0-9]* table files')"
+check "verify lines" 17 "$(grep -c '^ok ' <<<"$out")"
+check "verify checks the progress file" "ok      KMvK-.dtp:" "$(grep -o '^ok *KMvK-.dtp:' <<<"$out")"
+check "verify summary" "summary: 17 ok, 0 failed; 588810 positions" "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories$//')"
 out=$("$damatb" verify --deep --tables "$tables"); code=$?
 check "verify --deep exits 0" 0 "$code"
-check "verify --deep summary" "summary: 16 ok, 0 failed; 588810 positions, 588810 checked one ply deep" \
-  "$(tail -1 <<<"$out" | sed 's/ in [0-9.]* s.*//')"
+check "verify --deep summary" "summary: 17 ok, 0 failed; 588810 positions" \
+  "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories.*//')"
+check "verify --deep checks every position" "588810 checked one ply deep" \
+  "$(tail -1 <<<"$out" | grep -o '[0-9]* checked one ply deep')"
 check "verify --deep rate" "1" "$(grep -c 'positions/s' <<<"$(tail -1 <<<"$out")")"
 bad=$tmp/bad
 cp -r "$tables" "$bad"
@@ -139,11 +174,59 @@ flip_last_byte "$bad/KvM+.dtb"
 out=$("$damatb" verify --tables "$bad" 2>&1); code=$?
 check "verify of a flipped byte exits 1" 1 "$code"
 check "verify names the damaged file" "FAILED  KvM+.dtb: content checksum mismatch" "$(grep FAILED <<<"$out")"
-check "verify summary with a failure" "summary: 15 ok, 1 failed; 587298 positions" "$(tail -1 <<<"$out")"
+check "verify summary with a failure" "summary: 16 ok, 1 failed; 587298 positions" \
+  "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories$//')"
 check "verify --deep of a flipped byte exits 1" 1 "$(exit_code "$damatb" verify --deep --tables "$bad")"
 check "probe of a damaged file exits 1" 1 "$(exit_code "$damatb" probe --tables "$bad" 'W:WKa1:Bd5')"
 check "probe names the damaged file" "damatb: error: $bad/KvM+.dtb: content checksum mismatch" \
   "$("$damatb" probe --tables "$bad" 'W:WKa1:Bd5' 2>&1)"
+
+# The progress file of KMvK-: damaged, or missing while lost positions of KMvK-.dtb need it.
+# White's king moves from W:Wc3,Ka1:BKb6 are ranked by the histories of KMvK- positions.
+needs_dtp='W:Wc3,Ka1:BKb6'
+check "probe reads the progress file" 0 "$(exit_code "$damatb" probe --tables "$tables" "$needs_dtp")"
+nodtp=$tmp/nodtp
+cp -r "$tables" "$nodtp"
+rm "$nodtp/KMvK-.dtp"
+out=$("$damatb" verify --tables "$nodtp" 2>&1); code=$?
+check "verify of a missing progress file exits 1" 1 "$code"
+check "verify names the missing progress file" "FAILED  KMvK-.dtp: missing" \
+  "$(grep FAILED <<<"$out" | grep -o '^FAILED  KMvK-.dtp: missing')"
+check "verify of a missing progress file: one failure" "summary: 16 ok, 1 failed" \
+  "$(tail -1 <<<"$out" | sed 's/;.*//')"
+out=$("$damatb" verify --deep --tables "$nodtp" 2>&1); code=$?
+check "verify --deep of a missing progress file exits 1" 1 "$code"
+check "verify --deep names the missing progress file" "FAILED  KMvK-.dtp: missing" \
+  "$(grep FAILED <<<"$out" | grep -o '^FAILED  KMvK-.dtp: missing')"
+check "probe of a missing progress file exits 1" 1 "$(exit_code "$damatb" probe --tables "$nodtp" "$needs_dtp")"
+check "probe names the missing progress file" "damatb: error: $nodtp/KMvK-.dtp: missing" \
+  "$("$damatb" probe --tables "$nodtp" "$needs_dtp" 2>&1 | grep -o '^damatb: error: .*KMvK-.dtp: missing')"
+check "line of a missing progress file exits 1" 1 "$(exit_code "$damatb" line --tables "$nodtp" "$needs_dtp")"
+baddtp=$tmp/baddtp
+cp -r "$tables" "$baddtp"
+flip_last_byte "$baddtp/KMvK-.dtp"
+out=$("$damatb" verify --tables "$baddtp" 2>&1); code=$?
+check "verify of a flipped byte in a progress file exits 1" 1 "$code"
+check "verify names the damaged progress file" "FAILED  KMvK-.dtp: content checksum mismatch" "$(grep FAILED <<<"$out")"
+check "verify --deep of a flipped byte in a progress file exits 1" 1 \
+  "$(exit_code "$damatb" verify --deep --tables "$baddtp")"
+check "probe names the damaged progress file" "damatb: error: $baddtp/KMvK-.dtp: content checksum mismatch" \
+  "$("$damatb" probe --tables "$baddtp" "$needs_dtp" 2>&1)"
+# A progress file with no values file beside it is skipped by verify, and named by info; one that
+# holds another table fails.
+lone=$tmp/lone
+cp -r "$tables" "$lone"
+cp "$lone/KMvK-.dtp" "$lone/KKvK+.dtp"
+mv "$lone/KMvK-.dtb" "$lone/KMvK-.away"
+out=$("$damatb" verify --tables "$lone" 2>&1); code=$?
+check "verify of misplaced progress files exits 1" 1 "$code"
+check "verify names a progress file of another table" "FAILED  KKvK+.dtp: holds KMvK-, not KKvK+" \
+  "$(grep 'KKvK+.dtp' <<<"$out")"
+check "verify skips a progress file without its values file" \
+  "skipped KMvK-.dtp: no values file KMvK-.dtb beside it" "$(grep 'KMvK-.dtp' <<<"$out")"
+check "info names the misplaced progress files" \
+  "$(printf 'damatb: error: %s\ndamatb: error: %s' "$lone/KKvK+.dtp: holds KMvK-, not KKvK+" "KMvK-.dtp: no values file KMvK-.dtb beside it (ignored)")" \
+  "$("$damatb" info --tables "$lone" 2>&1 >/dev/null)"
 
 # Errors: 2 for the command line and its input, 1 for the tables.
 check "probe bad FEN exits 2" 2 "$(exit_code "$damatb" probe --tables "$tables" 'W:Wz9:Bb7')"

@@ -1,0 +1,184 @@
+#include "cli/table_check.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+#include <system_error>
+#include <vector>
+
+#include "core/fen.h"
+#include "core/index.h"
+#include "core/record.h"
+#include "core/table_file.h"
+
+namespace damatb::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace core;
+
+constexpr std::uint64_t NONE = std::numeric_limits<std::uint64_t>::max();
+
+// A message of core's ("PATH: reason") without the path.
+std::string reason_of(const std::string& message, const std::string& path) {
+    return message.starts_with(path + ": ") ? message.substr(path.size() + 2) : message;
+}
+
+FileCheck file_check(const std::string& path) {
+    FileCheck c;
+    c.path = path;
+    c.name = fs::path(path).filename().string();
+    return c;
+}
+
+// "record 123 (W:Wc2,Kf2:BKh8)".
+std::string record_text(const TableIndex& index, std::uint64_t i) {
+    return "record " + std::to_string(i) + " (" + to_fen(index.position(i)) + ")";
+}
+
+// Opens the file of c.path, holding `contents` of the table of material m, and checks it on
+// its own: header, ruleset, material, contents, record size, entries, content checksum and
+// every block. Sets c.entries, and c.reason when a check fails (the file is then closed).
+TableFile open_checked(FileCheck& c, const Material& m, const Ruleset& rules, TableContents contents) {
+    OpenChecks checks;
+    checks.ruleset = &rules;
+    checks.material = &m;
+    checks.contents = &contents;
+    OpenedTable t = open_table(c.path, checks);
+    if (!t.status) {
+        c.reason = reason_of(t.status.message, c.path);
+        return {};
+    }
+    const TableHeader& h = t.file.header();
+    c.entries = h.entries;
+    const bool values = contents == TableContents::VALUES;
+    if (values ? h.record_size != VALUE_RECORD_SIZE : h.record_size % 2 != 0) {
+        c.reason = "records of " + std::to_string(h.record_size) + " bytes, not " +
+                   (values ? std::to_string(VALUE_RECORD_SIZE) : std::string("an even number"));
+        return {};
+    }
+    if (const std::uint64_t size = TableIndex(m).size(); h.entries != size) {
+        c.reason = "holds " + std::to_string(h.entries) + " records, but " + m.table_name() +
+                   " has " + std::to_string(size) + " positions";
+        return {};
+    }
+    if (const TableStatus v = t.file.verify(); !v) {
+        c.reason = reason_of(v.message, c.path);
+        return {};
+    }
+    return std::move(t.file);
+}
+
+// Calls f(i, record) for every record i of the file, in order, until f returns false. False
+// when a block does not decompress (reason set).
+template <typename F>
+bool for_each_record(const TableFile& file, FileCheck& c, F&& f) {
+    const std::size_t r = file.header().record_size;
+    const std::uint64_t block_entries = file.header().block_entries;
+    Decompressor d;
+    std::vector<std::uint8_t> block(block_entries * r);
+    for (std::uint32_t b = 0; b < file.block_count(); ++b) {
+        if (file.read_block(b, d, block.data()) != TableError::NONE) {
+            c.reason = "block " + std::to_string(b) + " does not decompress";
+            return false;
+        }
+        for (std::uint32_t j = 0; j < file.entries_in_block(b); ++j)
+            if (!f(b * block_entries + j, &block[j * r])) return true;
+    }
+    return true;
+}
+
+// A lost position whose history continues in the progress file.
+struct Continued {
+    std::uint64_t index;
+    TableValue value;
+};
+
+} // namespace
+
+TableCheck check_table(const std::string& values_path, const Material& m, const Ruleset& rules) {
+    TableCheck out;
+    out.values = file_check(values_path);
+    const std::string progress_path = fs::path(values_path).replace_extension(".dtp").string();
+    std::error_code ec;
+    const bool has_progress = fs::exists(progress_path, ec);
+    if (has_progress) out.progress = file_check(progress_path);
+    const TableIndex index(m);
+
+    // The values file, and the lost positions whose history continues.
+    std::vector<Continued> continued;
+    const TableFile values = open_checked(out.values, m, rules, TableContents::VALUES);
+    if (values.is_open()) {
+        const int limit = rules.king_move_limit;
+        std::uint64_t bad = NONE;
+        const bool read = for_each_record(values, out.values, [&](std::uint64_t i, const std::uint8_t* r) {
+            TableValue v;
+            const bool decoded = decode_value(r, &v);
+            const bool decided = v.wdl == Wdl5::WIN || v.wdl == Wdl5::LOSS;
+            if (!decoded || (decided && limit != 0 && v.dtz > limit)) {
+                bad = i;
+                return false;
+            }
+            if (v.wdl == Wdl5::LOSS && v.more_steps && !is_dont_care(index.position(i), rules))
+                continued.push_back({i, v});
+            return true;
+        });
+        if (read && bad != NONE)
+            out.values.reason = record_text(index, bad) + " holds no value the generator writes";
+        out.values.ok = read && bad == NONE;
+    }
+    if (out.values.ok)
+        out.continued = continued.size();
+    else
+        continued.clear(); // what was read of a bad file says nothing
+
+    if (!has_progress) {
+        if (!continued.empty()) {
+            out.progress = file_check(progress_path);
+            out.progress->reason = "missing: " + std::to_string(continued.size()) + " lost positions of " +
+                                   out.values.name + " continue their progress history in it";
+        }
+        return out;
+    }
+
+    // The progress file on its own, then against the values file.
+    FileCheck& p = *out.progress;
+    const TableFile progress = open_checked(p, m, rules, TableContents::PROGRESS);
+    if (!progress.is_open()) return out;
+    if (!out.values.ok) { // nothing to compare it with
+        p.ok = true;
+        return out;
+    }
+    const int size = progress.header().record_size;
+    auto next = continued.begin();
+    std::uint64_t unreadable = NONE, stray = 0, first_stray = NONE;
+    const bool read = for_each_record(progress, p, [&](std::uint64_t i, const std::uint8_t* r) {
+        if (next != continued.end() && next->index == i) {
+            ProgressHistory h;
+            if (!decode_history(next->value, r, size, &h)) {
+                unreadable = i;
+                return false;
+            }
+            out.longest = std::max(out.longest, h.count);
+            ++next;
+        } else if (std::any_of(r, r + size, [](std::uint8_t b) { return b != 0; })) {
+            if (stray++ == 0) first_stray = i;
+        }
+        return true;
+    });
+    if (!read) return out;
+    if (unreadable != NONE)
+        p.reason = "the progress history of " + record_text(index, unreadable) +
+                   " does not read back";
+    else if (stray)
+        p.reason = std::to_string(stray) + " records hold a history that no lost position of " +
+                   out.values.name + " refers to (the first: " + record_text(index, first_stray) + ")";
+    else if (continued.empty())
+        p.reason = "no lost position of " + out.values.name + " continues its history here";
+    else
+        p.ok = true;
+    return out;
+}
+
+} // namespace damatb::cli

@@ -1,0 +1,190 @@
+// The checks of a table's files that `damatb verify` makes (cli/table_check.h): the generator's
+// files pass, and a progress file that is missing, of another table, or whose records do not
+// match the values file's fails, the reason naming the record.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "cli/table_check.h"
+#include "core/fen.h"
+#include "core/index.h"
+#include "core/material.h"
+#include "core/table_file.h"
+#include "gen/table_io.h"
+#include "support/table_files.h"
+#include "support/temp_dir.h"
+
+using namespace damatb;
+namespace fs = std::filesystem;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+const core::Ruleset RULES;
+const core::Material KMVK{{1, 1}, {1, 0}}; // KMvK+
+const core::Material KMVK_MINUS = KMVK.swapped();
+
+std::vector<core::Material> tables_of(const core::Material& cls) {
+    if (cls.swapped() == cls) return {cls};
+    return {cls, cls.swapped()};
+}
+
+std::string values_file(const std::string& dir, const core::Material& m) {
+    return dir + "/" + core::table_file_name(m, core::TableContents::VALUES);
+}
+
+// The header and records of a table file.
+struct Records {
+    core::TableHeader header;
+    std::vector<std::uint8_t> bytes;
+};
+
+Records read_records(const std::string& path) {
+    core::OpenedTable t = core::open_table(path);
+    REQUIRE(t.status.ok());
+    Records r{t.file.header(), {}};
+    const std::size_t size = r.header.record_size;
+    r.bytes.resize(r.header.entries * size);
+    core::Decompressor d;
+    for (std::uint32_t b = 0; b < t.file.block_count(); ++b)
+        REQUIRE(t.file.read_block(b, d, r.bytes.data() + std::size_t(b) * r.header.block_entries * size) ==
+                core::TableError::NONE);
+    return r;
+}
+
+void write_records(const std::string& path, const Records& r) {
+    REQUIRE(core::write_table(path, r.header, r.bytes.data()).ok());
+}
+
+// A folder holding the values file of KMvK- and, when given, a progress file beside it.
+struct Folder {
+    test::TempDir dir{"damatb-check"};
+
+    explicit Folder(const std::string& tables) {
+        fs::copy_file(values_file(tables, KMVK_MINUS), values_file(dir.str(), KMVK_MINUS));
+    }
+    cli::TableCheck check() const { return cli::check_table(values_file(dir.str(), KMVK_MINUS), KMVK_MINUS, RULES); }
+    std::string progress_path() const { return dir.file("KMvK-.dtp"); }
+};
+
+} // namespace
+
+TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file", "[table_check]") {
+    const std::string& tables = test::generated_table_files(3, RULES);
+    // The lost positions whose history continues, from the generator's reader.
+    gen::SolvedTables solved;
+    std::uint64_t longer = 0;
+    for (const core::ClassPlan& c : core::plan_classes(3))
+        for (const core::Material& m : tables_of(c.material)) {
+            auto t = gen::read_solved(tables, m, RULES, solved);
+            REQUIRE(t);
+            solved.add(t);
+            if (m == KMVK_MINUS)
+                for (std::size_t k = 0; k < t->history.size(); ++k)
+                    longer += k == 0 || t->history[k].index != t->history[k - 1].index;
+        }
+    REQUIRE(longer > 0);
+    for (const core::ClassPlan& c : core::plan_classes(3))
+        for (const core::Material& m : tables_of(c.material)) {
+            INFO(m.table_name());
+            const cli::TableCheck check = cli::check_table(values_file(tables, m), m, RULES);
+            CHECK(check.values.ok);
+            CHECK(check.values.entries == core::TableIndex(m).size());
+            CHECK(check.ok());
+            // Up to 3 pieces only KMvK- has histories of more than one step.
+            CHECK(check.progress.has_value() == (m == KMVK_MINUS));
+            CHECK(check.continued == (m == KMVK_MINUS ? longer : 0));
+            if (m == KMVK_MINUS) {
+                CHECK(check.progress->name == "KMvK-.dtp");
+                CHECK(check.longest > 1);
+            }
+        }
+}
+
+TEST_CASE("Table check: a progress file missing, of another table, or not matching its values",
+          "[table_check]") {
+    const std::string& tables = test::generated_table_files(3, RULES);
+    const std::string source = tables + "/KMvK-.dtp";
+    const Records good = read_records(source);
+    const std::size_t size = good.header.record_size;
+    const core::TableIndex index(KMVK_MINUS);
+    // The first record that holds a history, and the first that holds none.
+    std::size_t used = good.header.entries, unused = good.header.entries;
+    for (std::size_t i = 0; i < good.header.entries; ++i) {
+        const bool zero = std::all_of(&good.bytes[i * size], &good.bytes[(i + 1) * size],
+                                      [](std::uint8_t b) { return b == 0; });
+        (zero ? unused : used) = std::min(zero ? unused : used, i);
+    }
+    REQUIRE(used < good.header.entries);
+    REQUIRE(unused < good.header.entries);
+
+    SECTION("missing") {
+        const Folder folder(tables);
+        const cli::TableCheck check = folder.check();
+        CHECK(check.values.ok);
+        CHECK(!check.ok());
+        REQUIRE(check.progress);
+        CHECK(check.progress->name == "KMvK-.dtp");
+        CHECK(check.progress->failure() ==
+              folder.progress_path() + ": missing: " + std::to_string(check.continued) +
+                  " lost positions of KMvK-.dtb continue their progress history in it");
+    }
+    SECTION("the history of a lost position is gone") {
+        const Folder folder(tables);
+        Records r = good;
+        std::fill(&r.bytes[used * size], &r.bytes[(used + 1) * size], 0);
+        write_records(folder.progress_path(), r);
+        const cli::TableCheck check = folder.check();
+        REQUIRE(check.progress);
+        CHECK(!check.progress->ok);
+        CHECK(check.progress->reason == "the progress history of record " + std::to_string(used) + " (" +
+                                            core::to_fen(index.position(used)) + ") does not read back");
+    }
+    SECTION("a history no position refers to") {
+        const Folder folder(tables);
+        Records r = good;
+        r.bytes[unused * size] = 5;
+        r.bytes[unused * size + 1] = 9;
+        write_records(folder.progress_path(), r);
+        const cli::TableCheck check = folder.check();
+        REQUIRE(check.progress);
+        CHECK(!check.progress->ok);
+        CHECK_THAT(check.progress->reason,
+                   StartsWith("1 records hold a history that no lost position of KMvK-.dtb refers to "
+                              "(the first: record " + std::to_string(unused)));
+    }
+    SECTION("the progress file of another table") {
+        const Folder folder(tables);
+        fs::copy_file(values_file(tables, KMVK), values_file(folder.dir.str(), KMVK));
+        fs::copy_file(source, folder.dir.file("KMvK+.dtp"));
+        const cli::TableCheck check = cli::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
+        CHECK(check.values.ok);
+        REQUIRE(check.progress);
+        CHECK(check.progress->reason == "holds KMvK-, not KMvK+");
+    }
+    SECTION("a progress file that no position needs") {
+        const Folder folder(tables);
+        fs::copy_file(values_file(tables, KMVK), values_file(folder.dir.str(), KMVK));
+        Records r;
+        r.header = good.header;
+        r.header.material = KMVK;
+        r.header.entries = core::TableIndex(KMVK).size();
+        r.bytes.assign(r.header.entries * size, 0);
+        write_records(folder.dir.file("KMvK+.dtp"), r);
+        const cli::TableCheck check = cli::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
+        CHECK(check.values.ok);
+        REQUIRE(check.progress);
+        CHECK(check.progress->reason == "no lost position of KMvK+.dtb continues its history here");
+    }
+    SECTION("a values file in the place of the progress file") {
+        const Folder folder(tables);
+        fs::copy_file(values_file(tables, KMVK_MINUS), folder.progress_path());
+        const cli::TableCheck check = folder.check();
+        REQUIRE(check.progress);
+        CHECK_THAT(check.progress->reason, Contains("holds values records, not progress"));
+    }
+}
