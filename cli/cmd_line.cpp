@@ -122,11 +122,8 @@ int run_line(const Args& args) {
     const CommandSyntax syntax = line_syntax();
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
-    const core::Ruleset rules = ruleset_option(*vm);
-    const int counter = counter_option(*vm, rules);
-    const core::Position pos = fen_argument(*vm);
-    const std::string dir = tables_option(*vm, rules);
-    const auto tb = open_tables(dir, rules);
+    const PositionQuery q = position_query(*vm);
+    const auto& [rules, counter, pos, dir, tb] = q;
 
     const BestLine line = play_best_line(*tb, rules, pos, counter);
     if (line.end == LineEnd::TABLE_ERROR) {

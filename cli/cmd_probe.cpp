@@ -105,11 +105,8 @@ int run_probe(const Args& args) {
     const CommandSyntax syntax = probe_syntax();
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
-    const core::Ruleset rules = ruleset_option(*vm);
-    const int counter = counter_option(*vm, rules);
-    const core::Position pos = fen_argument(*vm);
-    const std::string dir = tables_option(*vm, rules);
-    const auto tb = open_tables(dir, rules);
+    const PositionQuery q = position_query(*vm);
+    const auto& [rules, counter, pos, dir, tb] = q;
 
     probe::Value value;
     if (probe::Status s = tb->probe(to_probe(pos), counter, &value); s != probe::Status::OK)

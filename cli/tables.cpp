@@ -139,6 +139,16 @@ std::string_view wdl_word(probe::Wdl5 w) {
     return core::to_string(static_cast<core::Wdl5>(w)); // the same values, TABLES.md's words
 }
 
+PositionQuery position_query(const po::variables_map& vm) {
+    PositionQuery q;
+    q.rules = ruleset_option(vm);
+    q.counter = counter_option(vm, q.rules);
+    q.pos = fen_argument(vm);
+    q.dir = tables_option(vm, q.rules);
+    q.tb = open_tables(q.dir, q.rules);
+    return q;
+}
+
 std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules) {
     constexpr std::size_t CACHE_BYTES = std::size_t{64} << 20;
     probe::Status status = probe::Status::OK;

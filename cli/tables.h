@@ -68,6 +68,17 @@ std::string_view wdl_word(probe::Wdl5 w);
 // read.
 std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules);
 
+// What `probe` and `line` read from their command line (--tables, --counter, the ruleset
+// options, the FEN), with the tables opened. Throws as the readers above do.
+struct PositionQuery {
+    core::Ruleset rules;
+    int counter = 0;
+    core::Position pos;
+    std::string dir;
+    std::unique_ptr<probe::Tablebase> tb;
+};
+PositionQuery position_query(const po::variables_map& vm);
+
 // Throws the error for a probe of pos (a probe_root when with_moves) that returned status:
 // UsageError for an invalid position or counter, else TableFailure naming the file and the
 // reason where one of the tables involved is missing, damaged or of another ruleset, its
