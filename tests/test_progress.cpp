@@ -185,7 +185,7 @@ TEST_CASE("Progress: the first move's key falls, up to 3 pieces, counters 0 and 
     check_every_won_position(3, DEFAULT_RULES, [&](int d) { return std::vector<int>{0, limit - d}; });
 }
 
-TEST_CASE("Progress: the first move's key falls, up to 3 pieces, every counter, every option",
+TEST_CASE("Progress: the first move's key falls, up to 3 pieces, every option",
           "[progress][slow]") {
     // Every counter under the default ruleset and the short limit; under the other options the
     // first, the middle and the last counter at which the position is won.
