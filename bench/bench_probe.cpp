@@ -8,12 +8,15 @@
 // whose block is cached, of the first probe of each block in a fresh Tablebase, of a probe with
 // cache 0 (every probe decompresses its block), of a table's first probe (the file mapped and
 // checked), and of probe_root with blocks cached; then probes per second on 1 and 2 threads with
-// every block cached (a cache of M MiB, default 512) and with a small cache (default 8 MiB).
+// every block cached (a cache of M MiB, default 512) and with a small cache (default 8 MiB), per
+// second of wall time and per second of each thread's CPU time (which a busy machine spoils
+// least).
 // Every probe must answer OK. Latencies come from a monotonic clock read around each probe (the
 // cached ones around batches of 64, the clock costing about as much as a probe).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -118,10 +121,12 @@ std::vector<Sample> draw(const std::vector<Table>& tables, std::size_t n, unsign
     out.reserve(n);
     for (std::size_t k = 0; k < n; ++k) {
         const std::uint64_t u = rng() % total;
-        const auto t = static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), u) - ends.begin());
+        const auto t =
+            static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), u) - ends.begin());
         const std::uint64_t i = u - (ends[t] - tables[t].index.size());
         core::Position p = tables[t].index.position(i);
-        const std::uint64_t block = std::uint64_t{t} << 32 | tables[t].index.index(p) / tables[t].block_entries;
+        const std::uint64_t block =
+            std::uint64_t{t} << 32 | tables[t].index.index(p) / tables[t].block_entries;
         if (rng() % 2) p = p.flipped();
         out.push_back({{p.men(core::WHITE), p.kings(core::WHITE), p.men(core::BLACK),
                         p.kings(core::BLACK), p.side_to_move() == core::WHITE},
@@ -153,17 +158,33 @@ double timed_probe(const probe::Tablebase& tb, const probe::Position& p) {
     return us;
 }
 
-// Probes per second of `threads` threads probing the sample for `seconds`, each from its own
-// starting point.
-double throughput(const probe::Tablebase& tb, const std::vector<Sample>& sample, int threads,
-                  double seconds) {
+// The CPU time the calling thread has used, in seconds.
+double thread_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+struct Rate {
+    double per_second = 0;     // probes per second of wall time, all threads together
+    double per_cpu_second = 0; // probes per second of CPU time, of each thread on average
+};
+
+// The rate of `threads` threads probing the sample for `seconds`, each from its own starting
+// point. On a machine shared with other work, the rate per CPU second shows what each thread
+// would do on a core of its own.
+Rate throughput(const probe::Tablebase& tb, const std::vector<Sample>& sample, int threads,
+                double seconds) {
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> probes{0};
+    std::vector<double> cpu(static_cast<std::size_t>(threads));
     std::vector<std::thread> workers;
     const auto start = Clock::now();
     for (int t = 0; t < threads; ++t)
         workers.emplace_back([&, t] {
-            std::size_t k = static_cast<std::size_t>(t) * sample.size() / static_cast<std::size_t>(threads);
+            const double cpu_start = thread_cpu_seconds();
+            std::size_t k = static_cast<std::size_t>(t) * sample.size() /
+                            static_cast<std::size_t>(threads);
             std::uint64_t done = 0;
             probe::Value v;
             while (!stop.load(std::memory_order_relaxed)) {
@@ -173,20 +194,27 @@ double throughput(const probe::Tablebase& tb, const std::vector<Sample>& sample,
                 }
             }
             probes += done;
+            cpu[static_cast<std::size_t>(t)] = thread_cpu_seconds() - cpu_start;
         });
     std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
     stop = true;
     for (auto& w : workers) w.join();
-    return static_cast<double>(probes) / std::chrono::duration<double>(Clock::now() - start).count();
+    const double wall = std::chrono::duration<double>(Clock::now() - start).count();
+    double cpu_total = 0;
+    for (double c : cpu) cpu_total += c;
+    const auto n = static_cast<double>(probes);
+    return {n / wall, n / cpu_total};
 }
 
-void print_throughput(const char* what, const probe::Tablebase& tb,
+void print_throughput(const std::string& what, const probe::Tablebase& tb,
                       const std::vector<Sample>& sample, double seconds) {
-    const double one = throughput(tb, sample, 1, seconds);
-    const double two = throughput(tb, sample, 2, seconds);
-    std::cout << "throughput, " << what << ": 1 thread " << std::setprecision(3) << one / 1e6
-              << " M probes/s, 2 threads " << two / 1e6 << " M probes/s (speed-up "
-              << std::setprecision(2) << two / one << ")\n";
+    const Rate one = throughput(tb, sample, 1, seconds);
+    const Rate two = throughput(tb, sample, 2, seconds);
+    std::cout << std::setprecision(3) << "throughput, " << what << ": 1 thread "
+              << one.per_second / 1e6 << " M probes/s, 2 threads " << two.per_second / 1e6
+              << " M probes/s\n  per second of CPU time of each thread: 1 thread "
+              << one.per_cpu_second / 1e6 << " M, 2 threads " << two.per_cpu_second / 1e6
+              << " M (so on two idle cores " << 2 * two.per_cpu_second / 1e6 << " M probes/s)\n";
 }
 
 } // namespace
@@ -256,10 +284,10 @@ int main(int argc, char** argv) {
     std::cout << "probe_root, blocks cached: median " << median(root) << " us ("
               << static_cast<double>(root_moves) / static_cast<double>(root.size())
               << " moves on average)\n";
-    print_throughput(("every block cached, " + std::to_string(o.cache_mib) + " MiB").c_str(), *tb,
-                     sample, o.seconds);
+    print_throughput("every block cached, " + std::to_string(o.cache_mib) + " MiB", *tb, sample,
+                     o.seconds);
     auto small = open(o.dir, o.small_cache_mib << 20);
-    print_throughput(("cache " + std::to_string(o.small_cache_mib) + " MiB").c_str(), *small,
-                     sample, o.seconds);
+    print_throughput("cache " + std::to_string(o.small_cache_mib) + " MiB", *small, sample,
+                     o.seconds);
     return 0;
 }

@@ -39,13 +39,14 @@ for target in "${targets[@]}"; do
   echo "== $target: ${seconds} s"
   status=0
   "$build_dir/fuzz/damatb_fuzz_$target" "$work/$target" -max_total_time="$seconds" \
-    -artifact_prefix="$build_dir/artifacts/$target-" -print_final_stats=1 >"$work/$target.log" 2>&1 ||
-    status=$?
+    -artifact_prefix="$build_dir/artifacts/$target-" -print_final_stats=1 \
+    >"$work/$target.log" 2>&1 || status=$?
   if [ "$status" -ne 0 ]; then
     tail -n 60 "$work/$target.log"
     echo "fuzz: $target failed; the input is in $build_dir/artifacts/"
     exit 1
   fi
   grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$work/$target.log"
-  echo "$target: corpus grew from $(find "fuzz/corpus/$target" -type f | wc -l) to $(find "$work/$target" -type f | wc -l) inputs"
+  echo "$target: corpus grew from $(find "fuzz/corpus/$target" -type f | wc -l)" \
+    "to $(find "$work/$target" -type f | wc -l) inputs"
 done

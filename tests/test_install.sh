@@ -92,7 +92,8 @@ int main(int, char** argv) {
     damatb::probe::Status status;
     auto tb = damatb::probe::Tablebase::open({argv[1]}, {}, 1 << 20, &status);
     damatb::probe::Value v;
-    if (!tb || tb->probe({0, 1 | 1ULL << 9, 0, 1ULL << 63, true}, 0, &v) != damatb::probe::Status::OK) return 1;
+    if (!tb || tb->probe({0, 1 | 1ULL << 9, 0, 1ULL << 63, true}, 0, &v) != damatb::probe::Status::OK)
+        return 1;
     std::cout << static_cast<int>(v.result) << ' ' << v.dtz << '\n';
 }
 CPP
