@@ -65,8 +65,10 @@ inline Bitboard expand(Bitboard x, Bitboard free) {
 // sum over its squares, lowest first, of C(position_j, j + 1).
 inline std::uint64_t colex_rank(Bitboard b, Bitboard free) {
     Bitboard x = compress(b, free);
-    std::uint64_t rank = 0;
-    for (int j = 1; x; ++j) rank += BINOMIALS[j][pop_lsb(x)];
+    if (!x) return 0;
+    // C(position_0, 1) is position_0 itself: a group of one piece needs no table.
+    std::uint64_t rank = static_cast<std::uint64_t>(pop_lsb(x));
+    for (int j = 2; x; ++j) rank += BINOMIALS[j][pop_lsb(x)];
     return rank;
 }
 
