@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 #ifdef __BMI2__
 #include <immintrin.h>
@@ -64,8 +65,10 @@ inline Bitboard expand(Bitboard x, Bitboard free) {
 // sum over its squares, lowest first, of C(position_j, j + 1).
 inline std::uint64_t colex_rank(Bitboard b, Bitboard free) {
     Bitboard x = compress(b, free);
-    std::uint64_t rank = 0;
-    for (int j = 1; x; ++j) rank += BINOMIALS[j][pop_lsb(x)];
+    if (!x) return 0;
+    // C(position_0, 1) is position_0 itself: a group of one piece needs no table.
+    std::uint64_t rank = static_cast<std::uint64_t>(pop_lsb(x));
+    for (int j = 2; x; ++j) rank += BINOMIALS[j][pop_lsb(x)];
     return rank;
 }
 
@@ -158,6 +161,7 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
     }
     for (std::uint64_t r = 0; r < all; ++r) lead_of_rank_[r] = lead_of_rank_[least[r]];
 
+    index_ = index_function(group_count_, symmetry_count_ == 8);
     size_ = lead_sets_.size();
     int placed_in_men_domain = lead.domain == MEN_DOMAIN ? lead.count : 0;
     int placed = lead.count;
@@ -173,51 +177,58 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
 
 namespace {
 
-// b, or when `on` its image t: without a branch, since which symmetry applies is
-// hard to predict.
-inline Bitboard select(bool on, Bitboard t, Bitboard b) { return b ^ ((t ^ b) & (0 - Bitboard{on})); }
-
-// transform(b, s) without a branch on s: with men the file mirror (s is 0 or 1); with
-// kings only, square by square (a group has few).
+// transform(b, s) square by square, without a branch on s: a group has few squares, and
+// which symmetry applies is hard to predict. On a square, the file mirror is sq ^ 7, the
+// rank mirror sq ^ 56 and the transpose swaps the two 3-bit halves.
 template <bool KINGS_ONLY>
 inline Bitboard transform_any(Bitboard b, int s) {
-    if constexpr (!KINGS_ONLY) return select(s & MIRROR_FILES, mirror_files(b), b);
-    const auto& image = TRANSFORMED[static_cast<std::size_t>(s)];
+    const int flip = (s & MIRROR_FILES ? 7 : 0) | (s & MIRROR_RANKS ? 56 : 0);
     Bitboard out = 0;
-    while (b) out |= square_bb(image[static_cast<std::size_t>(pop_lsb(b))]);
+    while (b) {
+        int sq = pop_lsb(b);
+        if constexpr (KINGS_ONLY) sq = (s & TRANSPOSE) ? ((sq & 7) << 3) | (sq >> 3) : sq;
+        out |= square_bb(sq ^ flip);
+    }
     return out;
 }
 
 } // namespace
 
-template <bool KINGS_ONLY>
-std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const {
-    std::uint64_t i = lead_index;
-    Bitboard occupied = transform_any<KINGS_ONLY>(sets[0], s);
-    for (int g = 1; g < group_count_; ++g) {
-        const Group& group = groups_[g];
-        const Bitboard set = transform_any<KINGS_ONLY>(sets[g], s);
-        i = i * group.placements + colex_rank(set, group.domain & ~occupied);
-        occupied |= set;
-    }
-    return i;
-}
-
-std::uint64_t TableIndex::index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const {
-    return symmetry_count_ == 2 ? index_under<false>(sets, lead_index, s)
-                                : index_under<true>(sets, lead_index, s);
-}
-
-std::uint64_t TableIndex::index(const Position& pos) const {
-    Bitboard sets[MAX_GROUPS];
-    for (int g = 0; g < group_count_; ++g) sets[g] = pieces_of(pos, groups_[g]);
+template <int N, bool KINGS_ONLY>
+std::uint64_t TableIndex::index_with(const Position& pos) const {
+    Bitboard sets[N];
+    for (int g = 0; g < N; ++g) sets[g] = pieces_of(pos, groups_[g]);
     const std::uint64_t r = colex_rank(sets[0], groups_[0].domain);
     const std::uint64_t lead_index = lead_of_rank_[r];
     unsigned symmetries = symmetries_of_rank_[r];
-    std::uint64_t best = index_under(sets, lead_index, lsb(symmetries));
+    // The index once symmetry s has brought the lead set to its lead placement.
+    auto under = [&](int s) {
+        std::uint64_t i = lead_index;
+        Bitboard occupied = transform_any<KINGS_ONLY>(sets[0], s);
+        for (int g = 1; g < N; ++g) {
+            const Group& group = groups_[g];
+            const Bitboard set = transform_any<KINGS_ONLY>(sets[g], s);
+            i = i * group.placements + colex_rank(set, group.domain & ~occupied);
+            occupied |= set;
+        }
+        return i;
+    };
+    std::uint64_t best = under(lsb(symmetries));
     for (symmetries &= symmetries - 1; symmetries; symmetries &= symmetries - 1)
-        best = std::min(best, index_under(sets, lead_index, lsb(symmetries)));
+        best = std::min(best, under(lsb(symmetries)));
     return best;
+}
+
+TableIndex::IndexFunction TableIndex::index_function(int groups, bool kings_only) {
+    switch (groups * 2 + kings_only) {
+    case 2: return &TableIndex::index_with<1, false>;
+    case 3: return &TableIndex::index_with<1, true>;
+    case 4: return &TableIndex::index_with<2, false>;
+    case 5: return &TableIndex::index_with<2, true>;
+    case 6: return &TableIndex::index_with<3, false>;
+    case 8: return &TableIndex::index_with<4, false>;
+    default: throw std::logic_error("TableIndex: no index function for this material");
+    }
 }
 
 Position TableIndex::position(std::uint64_t i) const {

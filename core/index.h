@@ -57,7 +57,7 @@ public:
     int symmetries() const { return symmetry_count_; }
 
     // The index of a position of this material with White to move.
-    std::uint64_t index(const Position& pos) const;
+    std::uint64_t index(const Position& pos) const { return (this->*index_)(pos); }
     // The position with index i < size(), White to move.
     Position position(std::uint64_t i) const;
 
@@ -75,16 +75,17 @@ private:
     static Bitboard pieces_of(const Position& pos, const Group& g) {
         return g.kings ? pos.kings(g.color) : pos.men(g.color);
     }
-    // The index once symmetry s has brought the lead set (sets[0]) to lead placement
-    // lead_index; sets[g] holds the squares of group g.
-    template <bool KINGS_ONLY>
-    std::uint64_t index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const;
-    std::uint64_t index_under(const Bitboard* sets, std::uint64_t lead_index, int s) const;
+    using IndexFunction = std::uint64_t (TableIndex::*)(const Position&) const;
+    // index() for a table of N groups, kings only or not: the loops over groups unrolled.
+    template <int N, bool KINGS_ONLY>
+    std::uint64_t index_with(const Position& pos) const;
+    static IndexFunction index_function(int groups, bool kings_only);
 
     Material material_;
     Group groups_[MAX_GROUPS] = {}; // lead first
     int group_count_ = 0;
     int symmetry_count_ = 2;
+    IndexFunction index_ = nullptr;
     std::vector<Bitboard> lead_sets_;           // lead placement -> squares
     std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement
     std::vector<std::uint8_t> symmetries_of_rank_; // ... and the symmetries that get there (bit s)
