@@ -162,6 +162,7 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
     for (std::uint64_t r = 0; r < all; ++r) lead_of_rank_[r] = lead_of_rank_[least[r]];
 
     index_ = index_function(group_count_, symmetry_count_ == 8);
+    position_ = position_function(group_count_);
     size_ = lead_sets_.size();
     int placed_in_men_domain = lead.domain == MEN_DOMAIN ? lead.count : 0;
     int placed = lead.count;
@@ -177,19 +178,36 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
 
 namespace {
 
-// transform(b, s) square by square, without a branch on s: a group has few squares, and
-// which symmetry applies is hard to predict. On a square, the file mirror is sq ^ 7, the
-// rank mirror sq ^ 56 and the transpose swaps the two 3-bit halves.
+// Symmetry s on squares, without a branch on s: which symmetry applies is hard to
+// predict. On a square the file mirror is sq ^ 7, the rank mirror sq ^ 56, and the
+// transpose swaps the two 3-bit halves.
 template <bool KINGS_ONLY>
-inline Bitboard transform_any(Bitboard b, int s) {
-    const int flip = (s & MIRROR_FILES ? 7 : 0) | (s & MIRROR_RANKS ? 56 : 0);
-    Bitboard out = 0;
-    while (b) {
-        int sq = pop_lsb(b);
-        if constexpr (KINGS_ONLY) sq = (s & TRANSPOSE) ? ((sq & 7) << 3) | (sq >> 3) : sq;
-        out |= square_bb(sq ^ flip);
+class SquareMap {
+public:
+    explicit SquareMap(int s)
+        : flip_((s & MIRROR_FILES ? 7 : 0) | (s & MIRROR_RANKS ? 56 : 0)),
+          transpose_(KINGS_ONLY && (s & TRANSPOSE) ? 63 : 0) {}
+
+    int operator()(int sq) const {
+        // The transpose by a mask rather than a condition, which the compiler would branch on.
+        if constexpr (KINGS_ONLY) sq ^= (sq ^ (((sq & 7) << 3) | (sq >> 3))) & transpose_;
+        return sq ^ flip_;
     }
-    return out;
+    // transform(b, s), square by square: a group has few.
+    Bitboard operator()(Bitboard b) const {
+        Bitboard out = 0;
+        while (b) out |= square_bb((*this)(pop_lsb(b)));
+        return out;
+    }
+
+private:
+    int flip_;
+    int transpose_; // 63 to transpose, 0 not to
+};
+
+// The colex rank of a single square among the squares of `free`: the free squares below it.
+inline std::uint64_t rank_of_square(int sq, Bitboard free) {
+    return static_cast<std::uint64_t>(popcount(free & (square_bb(sq) - 1)));
 }
 
 } // namespace
@@ -198,18 +216,28 @@ template <int N, bool KINGS_ONLY>
 std::uint64_t TableIndex::index_with(const Position& pos) const {
     Bitboard sets[N];
     for (int g = 0; g < N; ++g) sets[g] = pieces_of(pos, groups_[g]);
-    const std::uint64_t r = colex_rank(sets[0], groups_[0].domain);
+    const std::uint64_t r = groups_[0].count == 1 ? rank_of_square(lsb(sets[0]), groups_[0].domain)
+                                                  : colex_rank(sets[0], groups_[0].domain);
     const std::uint64_t lead_index = lead_of_rank_[r];
     unsigned symmetries = symmetries_of_rank_[r];
     // The index once symmetry s has brought the lead set to its lead placement.
     auto under = [&](int s) {
+        const SquareMap<KINGS_ONLY> map(s);
         std::uint64_t i = lead_index;
-        Bitboard occupied = transform_any<KINGS_ONLY>(sets[0], s);
+        Bitboard occupied = map(sets[0]);
+#pragma GCC unroll 4
         for (int g = 1; g < N; ++g) {
             const Group& group = groups_[g];
-            const Bitboard set = transform_any<KINGS_ONLY>(sets[g], s);
-            i = i * group.placements + colex_rank(set, group.domain & ~occupied);
-            occupied |= set;
+            const Bitboard free = group.domain & ~occupied;
+            if (group.count == 1) {
+                const int sq = map(lsb(sets[g]));
+                i = i * group.placements + rank_of_square(sq, free);
+                occupied |= square_bb(sq);
+            } else {
+                const Bitboard set = map(sets[g]);
+                i = i * group.placements + colex_rank(set, free);
+                occupied |= set;
+            }
         }
         return i;
     };
@@ -231,13 +259,14 @@ TableIndex::IndexFunction TableIndex::index_function(int groups, bool kings_only
     }
 }
 
-Position TableIndex::position(std::uint64_t i) const {
-    std::uint64_t ranks[MAX_GROUPS];
-    for (int g = group_count_; g-- > 1;) {
+template <int N>
+Position TableIndex::position_with(std::uint64_t i) const {
+    std::uint64_t ranks[N];
+    for (int g = N - 1; g > 0; --g) {
         ranks[g] = i % groups_[g].placements;
         i /= groups_[g].placements;
     }
-    Bitboard sets[2][2] = {{0, 0}, {0, 0}}; // [color][kings], kept in registers
+    Bitboard sets[2][2] = {{0, 0}, {0, 0}}; // [color][kings]
     auto put = [&](const Group& g, Bitboard set) {
         if (g.color == WHITE)
             (g.kings ? sets[WHITE][1] : sets[WHITE][0]) = set;
@@ -246,14 +275,27 @@ Position TableIndex::position(std::uint64_t i) const {
     };
     Bitboard occupied = lead_sets_[i];
     put(groups_[0], occupied);
-    for (int g = 1; g < group_count_; ++g) {
+#pragma GCC unroll 4
+    for (int g = 1; g < N; ++g) {
         const Group& group = groups_[g];
-        Bitboard set = colex_unrank(ranks[g], group.count, group.domain & ~occupied);
+        const Bitboard free = group.domain & ~occupied;
+        const Bitboard set = group.count == 1 ? expand(Bitboard{1} << ranks[g], free)
+                                              : colex_unrank(ranks[g], group.count, free);
         put(group, set);
         occupied |= set;
     }
     return Position::from_valid(sets[WHITE][0], sets[WHITE][1], sets[BLACK][0], sets[BLACK][1],
                                 WHITE);
+}
+
+TableIndex::PositionFunction TableIndex::position_function(int groups) {
+    switch (groups) {
+    case 1: return &TableIndex::position_with<1>;
+    case 2: return &TableIndex::position_with<2>;
+    case 3: return &TableIndex::position_with<3>;
+    case 4: return &TableIndex::position_with<4>;
+    default: throw std::logic_error("TableIndex: no position function for this material");
+    }
 }
 
 } // namespace damatb::core

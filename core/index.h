@@ -59,7 +59,7 @@ public:
     // The index of a position of this material with White to move.
     std::uint64_t index(const Position& pos) const { return (this->*index_)(pos); }
     // The position with index i < size(), White to move.
-    Position position(std::uint64_t i) const;
+    Position position(std::uint64_t i) const { return (this->*position_)(i); }
 
 private:
     static constexpr int MAX_GROUPS = 4; // white men, black men, white kings, black kings
@@ -80,12 +80,18 @@ private:
     template <int N, bool KINGS_ONLY>
     std::uint64_t index_with(const Position& pos) const;
     static IndexFunction index_function(int groups, bool kings_only);
+    using PositionFunction = Position (TableIndex::*)(std::uint64_t) const;
+    // position() for a table of N groups.
+    template <int N>
+    Position position_with(std::uint64_t i) const;
+    static PositionFunction position_function(int groups);
 
     Material material_;
     Group groups_[MAX_GROUPS] = {}; // lead first
     int group_count_ = 0;
     int symmetry_count_ = 2;
     IndexFunction index_ = nullptr;
+    PositionFunction position_ = nullptr;
     std::vector<Bitboard> lead_sets_;           // lead placement -> squares
     std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement
     std::vector<std::uint8_t> symmetries_of_rank_; // ... and the symmetries that get there (bit s)
