@@ -9,6 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
 #include "core/move.h"
 #include "core/position.h"
 #include "core/types.h"
@@ -22,13 +26,9 @@ void generate_moves(const Position& pos, Promotion promotion, MoveList& moves);
 // The number of legal moves; the same as generate_moves(...).size(), faster.
 std::size_t count_moves(const Position& pos, Promotion promotion);
 
-// Four bitboards side by side, for the capture check of four positions at once (one AVX2
-// register where the processor has it, plain code otherwise).
-using Bitboards4 = std::uint64_t __attribute__((vector_size(32)));
-
 namespace detail {
 
-// shift(b, D), for a Bitboard or for Bitboards4.
+// shift(b, D), for a Bitboard or for four side by side (a vector).
 template <Direction D, typename B>
 inline B shift_by(B b) {
     if constexpr (D == NORTH) return b << 8;
@@ -84,6 +84,31 @@ inline bool can_capture(Color us, Bitboard men, Bitboard kings, Bitboard them, B
     const Bitboard by_men = men_captures(us, men, them, empty);
     if (!kings) return by_men;
     return by_men | king_captures(kings, them, empty);
+}
+
+// can_capture for four positions at once, position j given by men[j], kings[j] and
+// empty[j], the opponents `them` the same in all: bit j of the result is set when the
+// side can capture in position j. With AVX2, the four are checked side by side in one
+// register; `any_kings` false skips the kings' lines.
+inline unsigned can_capture4(Color us, const Bitboard* men, const Bitboard* kings, Bitboard them,
+                             const Bitboard* empty, bool any_kings) {
+#ifdef __AVX2__
+    using Bitboards4 = std::uint64_t __attribute__((vector_size(32)));
+    Bitboards4 m, k, e;
+    __builtin_memcpy(&m, men, sizeof m);
+    __builtin_memcpy(&k, kings, sizeof k);
+    __builtin_memcpy(&e, empty, sizeof e);
+    const Bitboards4 t = {them, them, them, them};
+    Bitboards4 captured = men_captures(us, m, t, e);
+    if (any_kings) captured |= king_captures(k, t, e);
+    const __m256i nonzero = (__m256i)(captured != Bitboards4{0, 0, 0, 0}); // lanes of all ones
+    return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(nonzero)));
+#else
+    unsigned bits = 0;
+    for (int j = 0; j < 4; ++j)
+        bits |= unsigned(can_capture(us, men[j], any_kings ? kings[j] : 0, them, empty[j])) << j;
+    return bits;
+#endif
 }
 
 // True when the side to move has a capture (and so must capture).

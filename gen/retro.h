@@ -71,17 +71,12 @@ void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePie
     // a branch on the check, which is hard to predict.
     std::uint8_t kept[MAX];
     std::size_t count = 0;
-    const Bitboards4 white4 = {white, white, white, white};
     for (std::size_t i = 0; i < n; i += 4) {
-        Bitboards4 m4, k4, e4;
-        __builtin_memcpy(&m4, men_before + i, sizeof m4);
-        __builtin_memcpy(&k4, kings_before + i, sizeof k4);
-        __builtin_memcpy(&e4, empty_before + i, sizeof e4);
-        Bitboards4 captures = men_captures(BLACK, m4, white4, e4);
-        if (kings) captures |= king_captures(k4, white4, e4);
-        for (int j = 0; j < 4; ++j) {
+        const unsigned captures =
+            can_capture4(BLACK, men_before + i, kings_before + i, white, empty_before + i, kings);
+        for (unsigned j = 0; j < 4; ++j) {
             kept[count] = static_cast<std::uint8_t>(i + j);
-            count += captures[j] == 0;
+            count += !((captures >> j) & 1);
         }
     }
     // The predecessors turned around, White to move, as tables store them.
