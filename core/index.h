@@ -57,7 +57,11 @@ public:
     int symmetries() const { return symmetry_count_; }
 
     // The index of a position of this material with White to move.
-    std::uint64_t index(const Position& pos) const { return (this->*index_)(pos); }
+    std::uint64_t index(const Position& pos) const {
+        // The bitboards passed in registers: the caller has often just built the
+        // position, and reading it back from memory would wait for the stores.
+        return (this->*index_)(pos.men(WHITE), pos.kings(WHITE), pos.men(BLACK), pos.kings(BLACK));
+    }
     // The position with index i < size(), White to move.
     Position position(std::uint64_t i) const { return (this->*position_)(i); }
 
@@ -72,13 +76,12 @@ private:
         std::uint64_t placements; // C(free squares of the domain, count); unused for the lead
     };
 
-    static Bitboard pieces_of(const Position& pos, const Group& g) {
-        return g.kings ? pos.kings(g.color) : pos.men(g.color);
-    }
-    using IndexFunction = std::uint64_t (TableIndex::*)(const Position&) const;
+    using IndexFunction = std::uint64_t (TableIndex::*)(Bitboard white_men, Bitboard white_kings,
+                                                        Bitboard black_men, Bitboard black_kings) const;
     // index() for a table of N groups, kings only or not: the loops over groups unrolled.
     template <int N, bool KINGS_ONLY>
-    std::uint64_t index_with(const Position& pos) const;
+    std::uint64_t index_with(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
+                             Bitboard black_kings) const;
     static IndexFunction index_function(int groups, bool kings_only);
     using PositionFunction = Position (TableIndex::*)(std::uint64_t) const;
     // position() for a table of N groups.
