@@ -264,8 +264,11 @@ TableIndex::IndexFunction TableIndex::index_function(int groups, bool kings_only
     }
 }
 
+// Not vectorised: the compiler would store the position as one 256-bit value, and the
+// caller's loads of single bitboards from it would wait for the store to complete.
 template <int N>
-Position TableIndex::position_with(std::uint64_t i) const {
+__attribute__((optimize("no-tree-slp-vectorize"))) Position
+TableIndex::position_with(std::uint64_t i) const {
     std::uint64_t ranks[N];
     for (int g = N - 1; g > 0; --g) {
         ranks[g] = i % groups_[g].placements;
