@@ -157,6 +157,7 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
         if (best == r) {
             lead_of_rank_[r] = static_cast<std::uint32_t>(lead_sets_.size());
             lead_sets_.push_back(set);
+            lead_is_own_image_.push_back(symmetries != 1u << IDENTITY);
         }
     }
     for (std::uint64_t r = 0; r < all; ++r) lead_of_rank_[r] = lead_of_rank_[least[r]];
@@ -171,6 +172,7 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
         int free = group.domain == MEN_DOMAIN ? 48 - placed_in_men_domain : 64 - placed;
         group.placements = BINOMIALS[group.count][free];
         size_ *= group.placements;
+        later_placements_ *= group.placements;
         placed += group.count;
         if (group.domain == MEN_DOMAIN) placed_in_men_domain += group.count;
     }
@@ -262,6 +264,13 @@ TableIndex::IndexFunction TableIndex::index_function(int groups, bool kings_only
     case 8: return &TableIndex::index_with<4, false>;
     default: throw std::logic_error("TableIndex: no index function for this material");
     }
+}
+
+std::uint64_t TableIndex::canonical(std::uint64_t i) const {
+    // Only a lead placement that is its own image under a symmetry other than the
+    // identity lets position(i) have an image with a smaller index.
+    if (!lead_is_own_image_[i / later_placements_]) return i;
+    return index(position(i));
 }
 
 // Not vectorised: the compiler would store the position as one 256-bit value, and the

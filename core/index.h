@@ -64,6 +64,9 @@ public:
     }
     // The position with index i < size(), White to move.
     Position position(std::uint64_t i) const { return (this->*position_)(i); }
+    // index(position(i)): i, or the smaller index of an image of position(i) when i
+    // names such an image. Cheap unless the lead placement is its own image.
+    std::uint64_t canonical(std::uint64_t i) const;
 
 private:
     static constexpr int MAX_GROUPS = 4; // white men, black men, white kings, black kings
@@ -98,6 +101,8 @@ private:
     std::vector<Bitboard> lead_sets_;           // lead placement -> squares
     std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement
     std::vector<std::uint8_t> symmetries_of_rank_; // ... and the symmetries that get there (bit s)
+    std::vector<bool> lead_is_own_image_;        // lead placement -> fixed by a symmetry but the identity
+    std::uint64_t later_placements_ = 1;         // the product of the later groups' placements
     std::uint64_t size_ = 0;
 };
 
