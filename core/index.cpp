@@ -157,6 +157,7 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
         if (best == r) {
             lead_of_rank_[r] = static_cast<std::uint32_t>(lead_sets_.size());
             lead_sets_.push_back(set);
+            lead_is_own_image_.push_back(symmetries != 1u << IDENTITY);
         }
     }
     for (std::uint64_t r = 0; r < all; ++r) lead_of_rank_[r] = lead_of_rank_[least[r]];
@@ -171,6 +172,7 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
         int free = group.domain == MEN_DOMAIN ? 48 - placed_in_men_domain : 64 - placed;
         group.placements = BINOMIALS[group.count][free];
         size_ *= group.placements;
+        later_placements_ *= group.placements;
         placed += group.count;
         if (group.domain == MEN_DOMAIN) placed_in_men_domain += group.count;
     }
@@ -213,9 +215,14 @@ inline std::uint64_t rank_of_square(int sq, Bitboard free) {
 } // namespace
 
 template <int N, bool KINGS_ONLY>
-std::uint64_t TableIndex::index_with(const Position& pos) const {
+std::uint64_t TableIndex::index_with(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
+                                     Bitboard black_kings) const {
     Bitboard sets[N];
-    for (int g = 0; g < N; ++g) sets[g] = pieces_of(pos, groups_[g]);
+    for (int g = 0; g < N; ++g) {
+        const Group& group = groups_[g];
+        sets[g] = group.color == WHITE ? (group.kings ? white_kings : white_men)
+                                       : (group.kings ? black_kings : black_men);
+    }
     const std::uint64_t r = groups_[0].count == 1 ? rank_of_square(lsb(sets[0]), groups_[0].domain)
                                                   : colex_rank(sets[0], groups_[0].domain);
     const std::uint64_t lead_index = lead_of_rank_[r];
@@ -259,8 +266,18 @@ TableIndex::IndexFunction TableIndex::index_function(int groups, bool kings_only
     }
 }
 
+std::uint64_t TableIndex::canonical(std::uint64_t i) const {
+    // Only a lead placement that is its own image under a symmetry other than the
+    // identity lets position(i) have an image with a smaller index.
+    if (!lead_is_own_image_[i / later_placements_]) return i;
+    return index(position(i));
+}
+
+// Not vectorised: the compiler would store the position as one 256-bit value, and the
+// caller's loads of single bitboards from it would wait for the store to complete.
 template <int N>
-Position TableIndex::position_with(std::uint64_t i) const {
+__attribute__((optimize("no-tree-slp-vectorize"))) Position
+TableIndex::position_with(std::uint64_t i) const {
     std::uint64_t ranks[N];
     for (int g = N - 1; g > 0; --g) {
         ranks[g] = i % groups_[g].placements;

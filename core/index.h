@@ -57,9 +57,16 @@ public:
     int symmetries() const { return symmetry_count_; }
 
     // The index of a position of this material with White to move.
-    std::uint64_t index(const Position& pos) const { return (this->*index_)(pos); }
+    std::uint64_t index(const Position& pos) const {
+        // The bitboards passed in registers: the caller has often just built the
+        // position, and reading it back from memory would wait for the stores.
+        return (this->*index_)(pos.men(WHITE), pos.kings(WHITE), pos.men(BLACK), pos.kings(BLACK));
+    }
     // The position with index i < size(), White to move.
     Position position(std::uint64_t i) const { return (this->*position_)(i); }
+    // index(position(i)): i, or the smaller index of an image of position(i) when i
+    // names such an image. Cheap unless the lead placement is its own image.
+    std::uint64_t canonical(std::uint64_t i) const;
 
 private:
     static constexpr int MAX_GROUPS = 4; // white men, black men, white kings, black kings
@@ -72,13 +79,12 @@ private:
         std::uint64_t placements; // C(free squares of the domain, count); unused for the lead
     };
 
-    static Bitboard pieces_of(const Position& pos, const Group& g) {
-        return g.kings ? pos.kings(g.color) : pos.men(g.color);
-    }
-    using IndexFunction = std::uint64_t (TableIndex::*)(const Position&) const;
+    using IndexFunction = std::uint64_t (TableIndex::*)(Bitboard white_men, Bitboard white_kings,
+                                                        Bitboard black_men, Bitboard black_kings) const;
     // index() for a table of N groups, kings only or not: the loops over groups unrolled.
     template <int N, bool KINGS_ONLY>
-    std::uint64_t index_with(const Position& pos) const;
+    std::uint64_t index_with(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
+                             Bitboard black_kings) const;
     static IndexFunction index_function(int groups, bool kings_only);
     using PositionFunction = Position (TableIndex::*)(std::uint64_t) const;
     // position() for a table of N groups.
@@ -95,6 +101,8 @@ private:
     std::vector<Bitboard> lead_sets_;           // lead placement -> squares
     std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement
     std::vector<std::uint8_t> symmetries_of_rank_; // ... and the symmetries that get there (bit s)
+    std::vector<bool> lead_is_own_image_;        // lead placement -> fixed by a symmetry but the identity
+    std::uint64_t later_placements_ = 1;         // the product of the later groups' placements
     std::uint64_t size_ = 0;
 };
 

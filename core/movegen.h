@@ -7,6 +7,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 #include "core/move.h"
 #include "core/position.h"
@@ -23,12 +28,21 @@ std::size_t count_moves(const Position& pos, Promotion promotion);
 
 namespace detail {
 
-// The squares `gen` reaches by sliding in direction d over the squares of `pro` (the
+// shift(b, D), for a Bitboard or for four side by side (a vector).
+template <Direction D, typename B>
+inline B shift_by(B b) {
+    if constexpr (D == NORTH) return b << 8;
+    else if constexpr (D == SOUTH) return b >> 8;
+    else if constexpr (D == EAST) return (b & ~FILE_H_BB) << 1;
+    else return (b & ~FILE_A_BB) >> 1;
+}
+
+// The squares `gen` reaches by sliding in direction D over the squares of `pro` (the
 // empty ones), the starting squares included: a Kogge-Stone fill.
-template <Direction D>
-inline Bitboard slide_fill(Bitboard gen, Bitboard pro) {
+template <Direction D, typename B>
+inline B slide_fill(B gen, B pro) {
     constexpr int step = D == NORTH || D == SOUTH ? 8 : 1;
-    auto move = [](Bitboard b, int n) { return D == NORTH || D == EAST ? b << n : b >> n; };
+    auto move = [](B b, int n) { return D == NORTH || D == EAST ? b << n : b >> n; };
     // Sideways, the fill must not wrap from one edge file to the other.
     if constexpr (D == EAST) pro &= ~FILE_A_BB;
     if constexpr (D == WEST) pro &= ~FILE_H_BB;
@@ -40,32 +54,61 @@ inline Bitboard slide_fill(Bitboard gen, Bitboard pro) {
     return gen;
 }
 
-// True when a king on `kings` captures in direction D: the first piece its line meets
-// is in `jumpable`.
-template <Direction D>
-inline bool king_captures(Bitboard kings, Bitboard empty, Bitboard jumpable) {
-    return shift(slide_fill<D>(kings, empty), D) & jumpable;
-}
-
 } // namespace detail
 
-// True when the pieces `men` and `kings` of colour `us` can capture one of `them` (every
-// other square of the board is in `empty`): a man next to an opponent, in a direction
-// it moves in, with the square beyond empty; a king whose line meets an opponent first,
-// with the square beyond empty.
+// The opponents in `them` that men of colour `us` capture (every square not in `empty`
+// is occupied): each next to a man, in a direction the man moves in, with the square
+// beyond empty.
+template <typename B>
+inline B men_captures(Color us, B men, B them, B empty) {
+    using namespace detail;
+    B ahead = us == WHITE ? shift_by<NORTH>(men) & shift_by<SOUTH>(empty)
+                          : shift_by<SOUTH>(men) & shift_by<NORTH>(empty);
+    return them & (ahead | (shift_by<EAST>(men) & shift_by<WEST>(empty)) |
+                   (shift_by<WEST>(men) & shift_by<EAST>(empty)));
+}
+
+// The opponents in `them` that kings capture: the first piece a king's line meets, with
+// the square beyond empty. Every direction at once, without a branch.
+template <typename B>
+inline B king_captures(B kings, B them, B empty) {
+    using namespace detail;
+    return (shift_by<NORTH>(slide_fill<NORTH>(kings, empty)) & them & shift_by<SOUTH>(empty)) |
+           (shift_by<EAST>(slide_fill<EAST>(kings, empty)) & them & shift_by<WEST>(empty)) |
+           (shift_by<SOUTH>(slide_fill<SOUTH>(kings, empty)) & them & shift_by<NORTH>(empty)) |
+           (shift_by<WEST>(slide_fill<WEST>(kings, empty)) & them & shift_by<EAST>(empty));
+}
+
+// True when the pieces `men` and `kings` of colour `us` can capture one of `them`.
 inline bool can_capture(Color us, Bitboard men, Bitboard kings, Bitboard them, Bitboard empty) {
-    // The opponents that can be jumped in direction d: the square beyond them is empty.
-    const Bitboard jump_north = them & shift(empty, SOUTH), jump_south = them & shift(empty, NORTH);
-    const Bitboard jump_east = them & shift(empty, WEST), jump_west = them & shift(empty, EAST);
-    const Bitboard forward_jump = us == WHITE ? jump_north : jump_south;
-    if ((shift(men, forward(us)) & forward_jump) | (shift(men, EAST) & jump_east) |
-        (shift(men, WEST) & jump_west))
-        return true;
-    if (!kings) return false;
-    return detail::king_captures<NORTH>(kings, empty, jump_north) ||
-           detail::king_captures<EAST>(kings, empty, jump_east) ||
-           detail::king_captures<SOUTH>(kings, empty, jump_south) ||
-           detail::king_captures<WEST>(kings, empty, jump_west);
+    const Bitboard by_men = men_captures(us, men, them, empty);
+    if (!kings) return by_men;
+    return by_men | king_captures(kings, them, empty);
+}
+
+// can_capture for four positions at once, position j given by men[j], kings[j] and
+// empty[j], the opponents `them` the same in all: bit j of the result is set when the
+// side can capture in position j. With AVX2, the four are checked side by side in one
+// register; `any_kings` false skips the kings' lines.
+inline unsigned can_capture4(Color us, const Bitboard* men, const Bitboard* kings, Bitboard them,
+                             const Bitboard* empty, bool any_kings) {
+#ifdef __AVX2__
+    using Bitboards4 = std::uint64_t __attribute__((vector_size(32)));
+    Bitboards4 m, k, e;
+    __builtin_memcpy(&m, men, sizeof m);
+    __builtin_memcpy(&k, kings, sizeof k);
+    __builtin_memcpy(&e, empty, sizeof e);
+    const Bitboards4 t = {them, them, them, them};
+    Bitboards4 captured = men_captures(us, m, t, e);
+    if (any_kings) captured |= king_captures(k, t, e);
+    const __m256i nonzero = (__m256i)(captured != Bitboards4{0, 0, 0, 0}); // lanes of all ones
+    return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(nonzero)));
+#else
+    unsigned bits = 0;
+    for (int j = 0; j < 4; ++j)
+        bits |= unsigned(can_capture(us, men[j], any_kings ? kings[j] : 0, them, empty[j])) << j;
+    return bits;
+#endif
 }
 
 // True when the side to move has a capture (and so must capture).

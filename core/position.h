@@ -47,21 +47,18 @@ public:
 
     // The position after a legal move of this position.
     Position after(const Move& m) const {
-        Position p = *this;
+        // Built in registers, without a branch on the kind of move: stores through an
+        // index by colour would make the next load of the position wait.
         const Color us = side_, them = ~side_;
         const Bitboard from = square_bb(m.from), to = square_bb(m.to);
-        if (m.mover_is_king())
-            p.kings_[us] ^= from;
-        else
-            p.men_[us] ^= from;
-        if (m.ends_as_king())
-            p.kings_[us] |= to;
-        else
-            p.men_[us] |= to;
-        p.men_[them] &= ~m.captured;
-        p.kings_[them] &= ~m.captured;
-        p.side_ = them;
-        return p;
+        const Bitboard was_king = Bitboard{0} - Bitboard{m.mover_is_king()};
+        const Bitboard is_king = Bitboard{0} - Bitboard{m.ends_as_king()};
+        const Bitboard men = (men_[us] & ~(from & ~was_king)) | (to & ~is_king);
+        const Bitboard kings = (kings_[us] & ~(from & was_king)) | (to & is_king);
+        const Bitboard their_men = men_[them] & ~m.captured;
+        const Bitboard their_kings = kings_[them] & ~m.captured;
+        return us == WHITE ? from_valid(men, kings, their_men, their_kings, BLACK)
+                           : from_valid(their_men, their_kings, men, kings, WHITE);
     }
     // The board turned around: colours swapped, ranks mirrored, the other side to move.
     Position flipped() const {

@@ -28,38 +28,65 @@ void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePie
                                                  q.kings(BLACK), BLACK);
     if (lone_pieces_outcome(before, lone) != Outcome::NONE) return;
     const Bitboard white = q.pieces(WHITE), empty = q.empty();
-    // White's pieces as they stand in the predecessor turned around (Black's there).
-    const Bitboard flipped_men = __builtin_bswap64(q.men(WHITE));
-    const Bitboard flipped_kings = __builtin_bswap64(q.kings(WHITE));
-    // The position before Black's move (Black to move), given Black's pieces and the
-    // squares left empty; it counts when Black had no capture there.
-    auto emit = [&](Bitboard men, Bitboard kings, Bitboard empty_before) {
-        if (can_capture(BLACK, men, kings, white, empty_before)) return;
-        f(Position::from_valid(__builtin_bswap64(men), __builtin_bswap64(kings), flipped_men,
-                               flipped_kings, WHITE));
-    };
     const Bitboard men = q.men(BLACK), kings = q.kings(BLACK);
+
+    // Black's pieces and the empty squares before each retro move (at most 14 per king,
+    // 3 per man), then the capture check on four of them at a time.
+    constexpr std::size_t MAX = 16 * 14 + 4;
+    alignas(32) Bitboard men_before[MAX], kings_before[MAX], empty_before[MAX];
+    std::size_t n = 0;
+    auto add = [&](Bitboard m, Bitboard k, Bitboard moved) {
+        men_before[n] = m;
+        kings_before[n] = k;
+        empty_before[n++] = empty ^ moved;
+    };
     if (kind != RetroKind::MAN_MOVES) {
         for (Bitboard k = kings; k;) {
             const int to = pop_lsb(k);
-            for (int d = 0; d < DIRECTION_NB; ++d)
-                for (Bitboard from = slide(to, Direction(d), ~empty); from;) {
-                    const Bitboard moved = square_bb(to) ^ square_bb(pop_lsb(from));
-                    emit(men, kings ^ moved, empty ^ moved);
-                }
+            Bitboard origins = 0; // the squares a king slide to `to` came from
+            for (int d = 0; d < DIRECTION_NB; ++d) origins |= slide(to, Direction(d), ~empty);
+            for (Bitboard from = origins; from;) {
+                const Bitboard moved = square_bb(to) | square_bb(pop_lsb(from));
+                add(men, kings ^ moved, moved);
+            }
         }
     }
     if (kind != RetroKind::KING_MOVES) {
         for (Bitboard m = men; m;) {
-            const int to = pop_lsb(m);
-            // A black man steps south or sideways: it came from the north or the side.
-            for (Direction d : {NORTH, EAST, WEST}) {
-                const int from = NEIGHBOURS[d][to];
-                if (from == SQ_NONE || !(empty & square_bb(from)) || rank_of(from) == 7) continue;
-                const Bitboard moved = square_bb(to) ^ square_bb(from);
-                emit(men ^ moved, kings, empty ^ moved);
+            const Bitboard to = square_bb(pop_lsb(m));
+            // A black man steps south or sideways: it came from the north or the side,
+            // never from rank 8, where a black man cannot stand.
+            const Bitboard origins =
+                (shift(to, NORTH) | shift(to, EAST) | shift(to, WEST)) & empty & ~RANK_8_BB;
+            for (Bitboard from = origins; from;) {
+                const Bitboard moved = to | square_bb(pop_lsb(from));
+                add(men ^ moved, kings, moved);
             }
         }
+    }
+    // Padding: no pieces, no capture, never handed on.
+    for (std::size_t i = n; i % 4; ++i) men_before[i] = kings_before[i] = empty_before[i] = 0;
+
+    // The moves after which Black had no capture (capturing is compulsory), kept without
+    // a branch on the check, which is hard to predict.
+    std::uint8_t kept[MAX];
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; i += 4) {
+        const unsigned captures =
+            can_capture4(BLACK, men_before + i, kings_before + i, white, empty_before + i, kings);
+        for (unsigned j = 0; j < 4; ++j) {
+            kept[count] = static_cast<std::uint8_t>(i + j);
+            count += !((captures >> j) & 1);
+        }
+    }
+    // The predecessors turned around, White to move, as tables store them.
+    const Bitboard flipped_men = __builtin_bswap64(q.men(WHITE));
+    const Bitboard flipped_kings = __builtin_bswap64(q.kings(WHITE));
+    for (std::size_t c = 0; c < count; ++c) {
+        const std::size_t i = kept[c];
+        if (i >= n) break; // padding
+        f(Position::from_valid(__builtin_bswap64(men_before[i]), __builtin_bswap64(kings_before[i]),
+                               flipped_men, flipped_kings, WHITE));
     }
 }
 
