@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -102,15 +103,26 @@ std::string manifest_text(const std::vector<ClassReport>& reports) {
     return text;
 }
 
-std::uint64_t memory_estimate(const Material& cls, int pieces) {
-    // Solver: five bytes of state, three of results and about eight of work lists
-    // per position of the class; every table of fewer pieces, or of as many with
-    // fewer men, is held at three bytes per position.
-    std::uint64_t bytes = class_positions(cls) * 16;
-    for (const ClassPlan& c : plan_classes(pieces))
-        if (c.material.pieces() < cls.pieces() ||
-            (c.material.pieces() == cls.pieces() && c.material.men() < cls.men()))
-            bytes += class_positions(c.material) * VALUE_RECORD_SIZE;
+std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
+    std::map<Material, std::size_t> last;
+    for (std::size_t k = 0; k < plan.size(); ++k)
+        for (const Material& n : plan[k].needs) last[n] = k;
+    std::vector<std::size_t> out(plan.size());
+    for (std::size_t k = 0; k < plan.size(); ++k) {
+        auto it = last.find(plan[k].material);
+        out[k] = it == last.end() ? k : it->second;
+    }
+    return out;
+}
+
+std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k) {
+    // Solver: seven bytes of state, three of results and about eight of work lists
+    // per position of the class; the WDL5 of every earlier class a later one still
+    // reads, one byte per position.
+    std::uint64_t bytes = class_positions(plan[k].material) * 18;
+    const std::vector<std::size_t> last = last_readers(plan);
+    for (std::size_t j = 0; j < k; ++j)
+        if (last[j] >= k) bytes += class_positions(plan[j].material);
     return bytes + (64u << 20);
 }
 
@@ -131,15 +143,18 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
     std::uint64_t total = 0, done = 0;
     for (const ClassPlan& c : plan) total += class_positions(c.material);
     const std::uint64_t memory = physical_memory();
-    for (const ClassPlan& c : plan) {
-        std::uint64_t need = memory_estimate(c.material, c.material.pieces());
+    for (std::size_t k = 0; k < plan.size(); ++k) {
+        const std::uint64_t need = memory_estimate(plan, k);
         if (memory && need > memory)
-            throw std::runtime_error("class " + c.material.class_name() + " needs about " +
+            throw std::runtime_error("class " + plan[k].material.class_name() + " needs about " +
                                      std::to_string(need >> 20) + " MiB, more than the " +
                                      std::to_string(memory >> 20) + " MiB of this machine");
     }
 
+    // What later classes read of the classes solved: their WDL5, as long as one of them
+    // captures or promotes into it.
     SolvedTables solved;
+    const std::vector<std::size_t> last_reader = last_readers(plan);
     std::vector<ClassReport> reports;
     const auto start = std::chrono::steady_clock::now();
     double solved_seconds = 0;
@@ -169,8 +184,15 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
         }
         for (const auto& t : tables) {
             report.tables.push_back(table_stats(*t));
+            t->dtz = std::vector<std::uint8_t>();
+            t->round = std::vector<std::uint8_t>();
+            t->history = std::vector<SolvedTable::Step>();
             solved.add(t);
         }
+        tables.clear();
+        for (std::size_t j = 0; j <= k; ++j)
+            if (last_reader[j] == k)
+                for (const Material& m : tables_of(plan[j].material)) solved.remove(m);
         if (!report.reused) write_stats(options.out_dir, cls, report.tables);
         report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 

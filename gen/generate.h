@@ -64,7 +64,12 @@ std::vector<ClassReport> generate(const GenerateOptions& options);
 // The manifest: one TableStats::line() per table, in plan order.
 std::string manifest_text(const std::vector<ClassReport>& reports);
 
-// The bytes the solver needs for a class, dependencies held in memory included.
-std::uint64_t memory_estimate(const core::Material& cls, int pieces);
+// The last step of a plan that reads each class (captures and promotions into it),
+// the class's own step if none does.
+std::vector<std::size_t> last_readers(const std::vector<core::ClassPlan>& plan);
+
+// The bytes the solver needs for class k of a plan, the earlier classes it still
+// holds in memory included.
+std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k);
 
 } // namespace damatb::gen

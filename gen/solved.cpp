@@ -8,6 +8,8 @@ void SolvedTables::add(std::shared_ptr<const SolvedTable> table) {
     tables_[table->index.material()] = std::move(table);
 }
 
+void SolvedTables::remove(const core::Material& m) { tables_.erase(m); }
+
 const SolvedTable* SolvedTables::find(const core::Material& m) const {
     auto it = tables_.find(m);
     return it == tables_.end() ? nullptr : it->second.get();

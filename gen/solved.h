@@ -36,6 +36,8 @@ struct SolvedTable {
 class SolvedTables {
 public:
     void add(std::shared_ptr<const SolvedTable> table);
+    // Forgets the table of material m, if it is here.
+    void remove(const core::Material& m);
     // The table of material m, or nullptr.
     const SolvedTable* find(const core::Material& m) const;
     // WDL5 of a position with White to move: a side to move without pieces has
