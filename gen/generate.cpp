@@ -167,7 +167,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
 
         std::vector<std::shared_ptr<SolvedTable>> tables;
         for (const Material& m : tables_of(cls))
-            if (auto t = read_solved(options.out_dir, m, options.rules, solved)) tables.push_back(t);
+            if (auto t = read_solved(options.out_dir, m, options.rules, solved, options.threads)) tables.push_back(t);
         if (tables.size() == tables_of(cls).size()) {
             report.reused = true;
         } else if (!wanted) {

@@ -19,6 +19,10 @@ namespace damatb::gen {
 
 enum class RetroKind { KING_MOVES, MAN_MOVES, ALL };
 
+// At most this many predecessors, and four more (the padding below): a side's 16 pieces at
+// most, each come from one of 14 squares at most.
+inline constexpr std::size_t MAX_PREDECESSORS = 16 * 14 + 4;
+
 template <typename F>
 void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePieces lone, F&& f) {
     using namespace core;
@@ -32,7 +36,7 @@ void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePie
 
     // Black's pieces and the empty squares before each retro move (at most 14 per king,
     // 3 per man), then the capture check on four of them at a time.
-    constexpr std::size_t MAX = 16 * 14 + 4;
+    constexpr std::size_t MAX = MAX_PREDECESSORS;
     alignas(32) Bitboard men_before[MAX], kings_before[MAX], empty_before[MAX];
     std::size_t n = 0;
     auto add = [&](Bitboard m, Bitboard k, Bitboard moved) {

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #ifdef _OPENMP
@@ -13,6 +14,7 @@
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/movegen.h"
+#include "gen/chunks.h"
 #include "gen/retro.h"
 
 namespace damatb::gen {
@@ -100,11 +102,37 @@ public:
         auto& word = seen_[table_of(c)][i / 64];
         if (!(word.fetch_or(bit, std::memory_order_relaxed) & bit)) parts_[thread].push_back(c);
     }
-    // The nodes collected (in no particular order); clears the marks.
+    // Brings c's mark into the cache ahead of add(c).
+    void prefetch(Node c) const { __builtin_prefetch(&seen_[table_of(c)][index_of(c) / 64], 1); }
+
+    // The nodes collected, in increasing order (which later passes walk memory in); clears the
+    // marks. Few are sorted; many are read off the marks, which costs a bit per node.
     std::vector<Node> take() {
-        std::vector<Node> all = concat(parts_);
-        for (Node c : all)
-            seen_[table_of(c)][index_of(c) / 64].store(0, std::memory_order_relaxed);
+        std::size_t count = 0;
+        for (const auto& p : parts_) count += p.size();
+        if (count < (seen_[0].size() + seen_[1].size()) / 64) {
+            std::vector<Node> all = concat(parts_);
+            for (Node c : all) seen_[table_of(c)][index_of(c) / 64].store(0, std::memory_order_relaxed);
+            std::sort(all.begin(), all.end());
+            return all;
+        }
+        for (auto& p : parts_) p.clear();
+        std::vector<Node> all;
+        all.reserve(count);
+        for (int t = 0; t < 2; ++t) {
+            auto& seen = seen_[t];
+            std::vector<std::vector<Node>> found(chunk_count(seen.size()));
+            for_each_chunk(seen.size(), int(parts_.size()), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+                for (std::uint64_t w = b; w < e; ++w) {
+                    std::uint64_t x = seen[w].load(std::memory_order_relaxed);
+                    if (!x) continue;
+                    seen[w].store(0, std::memory_order_relaxed);
+                    for (; x; x &= x - 1) found[c].push_back(node(t, w * 64 + std::uint64_t(__builtin_ctzll(x))));
+                }
+            });
+            const std::vector<Node> own = join(found);
+            all.insert(all.end(), own.begin(), own.end());
+        }
         return all;
     }
 
@@ -178,13 +206,20 @@ private:
         for (std::int64_t s = 0; s < n; ++s) f(static_cast<std::size_t>(s));
     }
 
-    // Every node of the class for which keep(table, index) holds.
+    // Every node of the class for which keep(table, index) holds, in order.
     template <typename F>
     std::vector<Node> select(F&& keep) {
         std::vector<Node> out;
-        for (int t = 0; t < table_count(); ++t)
-            for (std::uint64_t i = 0; i < table(t).size; ++i)
-                if (keep(table(t), i)) out.push_back(node(t, i));
+        for (int t = 0; t < table_count(); ++t) {
+            Table& T = table(t);
+            std::vector<std::vector<Node>> parts(chunk_count(T.size));
+            for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+                for (std::uint64_t i = b; i < e; ++i)
+                    if (keep(T, i)) parts[c].push_back(node(t, i));
+            });
+            std::vector<Node> own = join(parts);
+            out.insert(out.end(), own.begin(), own.end());
+        }
         return out;
     }
 
@@ -197,21 +232,57 @@ private:
         return out;
     }
 
+    // What a pass over predecessors reads of each: fetched from memory for all the
+    // predecessors of a node at once, before f sees the first.
+    enum Touches { SEEN = 1, TYPE_LEVEL = 2, U = 4, INFO_TYPE = 8 };
+
+    void prefetch(Node c, int touches) const {
+        const Table& T = table(table_of(c));
+        const std::uint64_t i = index_of(c);
+        if (touches & SEEN) collector_->prefetch(c);
+        if (touches & TYPE_LEVEL) {
+            __builtin_prefetch(&T.type[i], 1);
+            __builtin_prefetch(&T.level[i], 1);
+        }
+        if (touches & U) __builtin_prefetch(&T.u[i], 1);
+        if (touches & INFO_TYPE) {
+            __builtin_prefetch(&T.info[i]);
+            __builtin_prefetch(&T.type[i]);
+        }
+    }
+
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel.
     template <typename F>
-    void for_predecessors(const std::vector<Node>& from, RetroKind kind, F&& f) {
+    void for_predecessors(const std::vector<Node>& from, RetroKind kind, int touches, F&& f) {
         parallel_for(static_cast<std::int64_t>(from.size()), [&](std::size_t s) {
             const int t = table_of(from[s]);
             const int pt = other(t);
             Table& P = table(pt);
             Position q = table(t).index.position(index_of(from[s]));
-            for_each_predecessor(q, kind, rules_.lone_pieces,
-                                 [&](const Position& p) { f(node(pt, P.index.index(p))); });
+            Node found[MAX_PREDECESSORS];
+            std::size_t n = 0;
+            for_each_predecessor(q, kind, rules_.lone_pieces, [&](const Position& p) {
+                found[n] = node(pt, P.index.index(p));
+                prefetch(found[n++], touches);
+            });
+            for (std::size_t k = 0; k < n; ++k) f(found[k]);
         });
     }
 
     std::vector<Node> predecessors(const std::vector<Node>& from, RetroKind kind) {
-        for_predecessors(from, kind, [&](Node n) { collector_->add(n, thread()); });
+        for_predecessors(from, kind, SEEN, [&](Node n) { collector_->add(n, thread()); });
+        return collector_->take();
+    }
+
+    // The predecessors that may be lost: neither over nor won yet, and with no move out of
+    // the class that escapes (evaluate_limited finds nothing else in the others).
+    std::vector<Node> may_be_lost(const std::vector<Node>& from) {
+        for_predecessors(from, RetroKind::KING_MOVES, INFO_TYPE | SEEN, [&](Node n) {
+            const Table& T = table_of_node(n);
+            const std::uint64_t i = index_of(n);
+            if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
+            collector_->add(n, thread());
+        });
         return collector_->take();
     }
 
@@ -296,7 +367,7 @@ private:
         std::size_t total = decided.size();
         while (!decided.empty()) {
             // A move into a lost position wins; a move into a won one may lose, if all do.
-            for_predecessors(with_label(decided, &Table::u, LOST), RetroKind::ALL, [&](Node c) {
+            for_predecessors(with_label(decided, &Table::u, LOST), RetroKind::ALL, U | SEEN, [&](Node c) {
                 Table& T = table_of_node(c);
                 if (load(T.u[index_of(c)]) != UNKNOWN) return;
                 store(T.u[index_of(c)], WON);
@@ -349,10 +420,9 @@ private:
         int win = NO_LEVEL + 1;
         int longest = (info & EXT_ANY) ? 1 : 0;
         bool can_lose = !(info & EXT_ESC);
-        // The cost of a move for the loser (0 if it escapes) and, for the winner, the
-        // level it wins at (above the limit if it does not).
-        auto look = [&](const Move& m, int& win_at) {
-            const std::uint64_t j = successor(t, p, m);
+        // The cost of the move to O's node j for the loser (0 if it escapes) and, for the
+        // winner, the level it wins at (above the limit if it does not).
+        auto look = [&](const Move& m, std::uint64_t j, int& win_at) {
             win_at = NO_LEVEL + 1;
             if (m.is_zeroing()) {
                 Label exit = exit_label(O, j, r);
@@ -366,10 +436,11 @@ private:
         };
         const std::uint8_t w = T.witness[i];
         int win_at;
-        if (want == Want::LOSS && w < moves.size() && look(moves[w], win_at) == 0) return NOTHING;
+        if (want == Want::LOSS && w < moves.size() && look(moves[w], successor(t, p, moves[w]), win_at) == 0)
+            return NOTHING;
         for (std::size_t k = 0; k < moves.size(); ++k) {
             if (!stays_in_class(moves[k])) continue;
-            int cost = look(moves[k], win_at);
+            int cost = look(moves[k], successor(t, p, moves[k]), win_at);
             win = std::min(win, win_at);
             if (win == 1) return {WON, 1};
             if (cost == 0) {
@@ -482,14 +553,22 @@ private:
     // `seeds` nodes to evaluate afresh. Returns the nodes labelled for the first time.
     std::vector<Node> run_round(int r, std::vector<Node> frontier, const std::vector<Node>& direct,
                                 const std::vector<Node>& seeds) {
-        std::vector<std::vector<Node>> buckets(static_cast<std::size_t>(limit_) + 2);
+        // Nodes evaluated before their level came, by that level: those found won are
+        // committed when it comes (their level can only have fallen meanwhile, by a commit
+        // of this round), those found lost evaluated again (their longest line can fall).
+        std::vector<std::vector<Node>> won_later(static_cast<std::size_t>(limit_) + 2);
+        std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(limit_) + 2);
         std::vector<std::vector<std::pair<int, Node>>> later(firsts_.size());
         for (int k = 1; k <= limit_; ++k) {
             // A king move into a position lost at level k - 1 wins at level k.
             for_predecessors(with_label(frontier, &Table::type, LOST), RetroKind::KING_MOVES,
-                             [&](Node c) {
+                             TYPE_LEVEL | SEEN, [&](Node c) {
                                  if (commit(c, WON, k, r)) collector_->add(c, thread());
                              });
+            const std::vector<Node> won_at_k = std::move(won_later[static_cast<std::size_t>(k)]);
+            parallel_for(static_cast<std::int64_t>(won_at_k.size()), [&](std::size_t s) {
+                if (commit(won_at_k[s], WON, k, r)) collector_->add(won_at_k[s], thread());
+            });
             if (k == 1)
                 for (Node c : direct) {
                     const std::uint8_t info = table_of_node(c).info[index_of(c)];
@@ -497,21 +576,24 @@ private:
                 }
             std::vector<Node> won_now = collector_->take();
 
-            // Evaluated afresh: the seeds, and what earlier steps put off to this level.
-            auto& bucket = buckets[static_cast<std::size_t>(k)];
-            std::vector<Node> fresh = std::move(bucket);
-            if (k == 1) fresh.insert(fresh.end(), seeds.begin(), seeds.end());
-            std::sort(fresh.begin(), fresh.end());
-            fresh.erase(std::unique(fresh.begin(), fresh.end()), fresh.end());
+            // Evaluated afresh: the seeds, and the lost nodes put off to this level.
+            std::vector<Node> fresh;
+            if (k == 1) {
+                fresh = seeds;
+            } else {
+                const std::vector<Node> put_off = std::move(lost_later[static_cast<std::size_t>(k)]);
+                parallel_for(static_cast<std::int64_t>(put_off.size()),
+                             [&](std::size_t s) { collector_->add(put_off[s], thread()); });
+                fresh = collector_->take();
+            }
             // Evaluated for a loss only: positions with a king move into one just won.
-            std::vector<Node> maybe_lost =
-                predecessors(with_label(frontier, &Table::type, WON), RetroKind::KING_MOVES);
+            std::vector<Node> maybe_lost = may_be_lost(with_label(frontier, &Table::type, WON));
 
             auto evaluate = [&](Node c, Want want) {
                 Evaluation e = evaluate_limited(table_of(c), index_of(c), r, want);
                 if (e.label == UNKNOWN) return;
                 if (e.level > k) {
-                    later[thread()].emplace_back(e.level, c);
+                    later[thread()].emplace_back(e.label == WON ? e.level : -e.level, c);
                     return;
                 }
                 if (commit(c, e.label, e.level, r)) collector_->add(c, thread());
@@ -524,67 +606,71 @@ private:
             frontier = collector_->take();
             frontier.insert(frontier.end(), won_now.begin(), won_now.end());
             for (auto& part : later) {
-                for (auto [level, c] : part) buckets[static_cast<std::size_t>(level)].push_back(c);
+                for (auto [level, c] : part)
+                    (level > 0 ? won_later : lost_later)[static_cast<std::size_t>(std::abs(level))].push_back(c);
                 part.clear();
             }
-            if (frontier.empty() && std::all_of(buckets.begin() + k + 1, buckets.end(),
-                                                [](const auto& b) { return b.empty(); }))
-                break;
+            auto empty_after = [&](const std::vector<std::vector<Node>>& lists) {
+                return std::all_of(lists.begin() + k + 1, lists.end(), [](const auto& l) { return l.empty(); });
+            };
+            if (frontier.empty() && empty_after(won_later) && empty_after(lost_later)) break;
         }
         return concat(firsts_);
     }
 
     // ---- The result.
 
+    // The WDL5 of node i of table t, from the solver's arrays.
+    Wdl5 result(const Table& T, std::uint64_t i) const {
+        Wdl5 v = Wdl5::DRAW;
+        if (T.type[i] == WON)
+            v = Wdl5::WIN;
+        else if (T.type[i] == LOST)
+            v = Wdl5::LOSS;
+        else if (T.u[i] == WON)
+            v = Wdl5::CURSED_WIN;
+        else if (T.u[i] == LOST)
+            v = Wdl5::BLESSED_LOSS;
+        if ((v == Wdl5::WIN && T.u[i] != WON) || (v == Wdl5::LOSS && T.u[i] != LOST))
+            throw std::logic_error("won or lost under the limit but not without it: " +
+                                   to_fen(T.index.position(i)));
+        if (rules_.king_move_limit == 0 && v != Wdl5::WIN && v != Wdl5::LOSS && v != Wdl5::DRAW)
+            throw std::runtime_error("a phase longer than 254 plies without the limit: " +
+                                     to_fen(T.index.position(i)));
+        if ((v == Wdl5::WIN || v == Wdl5::LOSS) && T.round[i] > MAX_PROGRESS_ROUND)
+            throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) +
+                                     " rounds: " + to_fen(T.index.position(i)));
+        return v;
+    }
+
     std::shared_ptr<SolvedTable> finish(int t) {
-        Table& T = table(t);
+        const Table& T = table(t);
         auto out = std::make_shared<SolvedTable>(T.index.material());
         out->wdl.resize(T.size);
         out->dtz.assign(T.size, 0);
         out->round.assign(T.size, 0);
-        const bool limited = rules_.king_move_limit != 0;
         const std::vector<SolvedTable::Step> history = history_of(t);
-        auto next = history.begin(); // the first step of an index >= i
-        for (std::uint64_t i = 0; i < T.size; ++i) {
-            // An index that names an image of a position with a smaller index
-            // (index.h) is never looked up: it takes that index's values.
-            const std::uint64_t j = T.index.index(T.index.position(i));
-            while (next != history.end() && next->index < i) ++next;
-            auto s = j == i ? next : std::lower_bound(history.begin(), next, j, [](const auto& a, std::uint64_t x) {
-                return a.index < x;
-            });
-            if (T.type[j] == LOST)
-                for (; s != history.end() && s->index == j; ++s) out->history.push_back({i, s->step});
-            if (j != i) {
-                out->wdl[i] = out->wdl[j];
-                out->dtz[i] = out->dtz[j];
-                out->round[i] = out->round[j];
-                continue;
+        auto steps_of = [&](std::uint64_t j) {
+            return std::lower_bound(history.begin(), history.end(), j,
+                                    [](const auto& a, std::uint64_t x) { return a.index < x; });
+        };
+        std::vector<std::vector<SolvedTable::Step>> parts(chunk_count(T.size));
+        for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i) {
+                // An index that names an image of a position with a smaller index
+                // (index.h) is never looked up: it takes that index's values.
+                const std::uint64_t j = T.index.canonical(i);
+                const Wdl5 v = result(T, j);
+                out->wdl[i] = v;
+                if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
+                out->dtz[i] = T.level[j];
+                if (v == Wdl5::WIN) continue;
+                out->round[i] = T.round[j];
+                for (auto s = steps_of(j); s != history.end() && s->index == j; ++s)
+                    parts[c].push_back({i, s->step});
             }
-            Wdl5 v = Wdl5::DRAW;
-            if (T.type[i] == WON)
-                v = Wdl5::WIN;
-            else if (T.type[i] == LOST)
-                v = Wdl5::LOSS;
-            else if (T.u[i] == WON)
-                v = Wdl5::CURSED_WIN;
-            else if (T.u[i] == LOST)
-                v = Wdl5::BLESSED_LOSS;
-            if ((v == Wdl5::WIN && T.u[i] != WON) || (v == Wdl5::LOSS && T.u[i] != LOST))
-                throw std::logic_error("won or lost under the limit but not without it: " +
-                                       to_fen(T.index.position(i)));
-            if (!limited && v != Wdl5::WIN && v != Wdl5::LOSS && v != Wdl5::DRAW)
-                throw std::runtime_error("a phase longer than 254 plies without the limit: " +
-                                         to_fen(T.index.position(i)));
-            out->wdl[i] = v;
-            if (v == Wdl5::WIN || v == Wdl5::LOSS) {
-                if (T.round[i] > MAX_PROGRESS_ROUND)
-                    throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) +
-                                             " rounds: " + to_fen(T.index.position(i)));
-                out->dtz[i] = T.level[i];
-                out->round[i] = v == Wdl5::LOSS ? T.round[i] : 0;
-            }
-        }
+        });
+        out->history = join(parts);
         return out;
     }
 

@@ -1,12 +1,14 @@
 #include "gen/table_io.h"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <stdexcept>
 
 #include "core/movegen.h"
 #include "core/record.h"
 #include "core/table_file.h"
+#include "gen/chunks.h"
 
 namespace damatb::gen {
 
@@ -93,17 +95,30 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
         std::filesystem::remove(progress_path);
     }
 
+    // Each chunk's records, with a mark in byte 0 for a don't-care one, then, in order, the
+    // don't-care records repeat the record before them and wins the byte 2 before theirs.
+    constexpr std::uint8_t DONT_CARE = 0xFF;
     std::vector<std::uint8_t> records(n * VALUE_RECORD_SIZE);
-    auto h = history.begin();
+    for_each_chunk(n, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+        auto h = std::lower_bound(history.begin(), history.end(), b,
+                                  [](const auto& a, std::uint64_t x) { return a.index < x; });
+        for (std::uint64_t i = b; i < e; ++i) {
+            std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
+            if (is_dont_care(t.index.position(i), rules)) {
+                record[0] = DONT_CARE;
+                continue;
+            }
+            while (h != history.end() && h->index < i) ++h;
+            encode_value({t.wdl[i], t.dtz[i], t.round[i], h != history.end() && h->index == i}, record);
+        }
+    });
     for (std::uint64_t i = 0; i < n; ++i) {
         std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
-        if (is_dont_care(t.index.position(i), rules)) { // repeats the record before it
-            if (i > 0) std::copy(record - VALUE_RECORD_SIZE, record, record);
-            continue;
-        }
-        while (h != history.end() && h->index < i) ++h;
-        encode_value({t.wdl[i], t.dtz[i], t.round[i], h != history.end() && h->index == i}, record);
-        if (t.wdl[i] == Wdl5::WIN) record[2] = i > 0 ? record[2 - VALUE_RECORD_SIZE] : 0; // unused
+        std::uint8_t* before = record - VALUE_RECORD_SIZE;
+        if (record[0] == DONT_CARE)
+            std::copy(before, record, record); // i > 0: the first index has no capture
+        else if (t.wdl[i] == Wdl5::WIN)
+            record[2] = i > 0 ? before[2] : 0; // unused
     }
     header.record_size = VALUE_RECORD_SIZE;
     header.contents = TableContents::VALUES;
@@ -111,7 +126,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
 }
 
 std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material& m, const Ruleset& rules,
-                                         const SolvedTables& solved) {
+                                         const SolvedTables& solved, int threads) {
     const std::vector<std::uint8_t> values =
         read_file(path_of(dir, m, TableContents::VALUES), m, rules, TableContents::VALUES);
     if (values.empty()) return nullptr;
@@ -121,30 +136,35 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
     t->wdl.resize(n);
     t->dtz.resize(n);
     t->round.resize(n);
-    std::vector<std::uint8_t> progress;
-    int r = 0;
-    for (std::uint64_t i = 0; i < n; ++i) {
-        TableValue v;
-        if (const Position p = t->index.position(i); is_dont_care(p, rules)) {
-            v = capture_value(best_capture(p, rules, solved));
-        } else if (!decode_value(&values[i * VALUE_RECORD_SIZE], &v)) {
-            return nullptr;
+    const std::vector<std::uint8_t> progress =
+        read_file(path_of(dir, m, TableContents::PROGRESS), m, rules, TableContents::PROGRESS);
+    const int r = int(progress.size() / n);
+    std::vector<std::vector<SolvedTable::Step>> parts(chunk_count(n));
+    std::atomic<bool> damaged{false};
+    for_each_chunk(n, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        for (std::uint64_t i = b; i < e; ++i) {
+            TableValue v;
+            if (const Position p = t->index.position(i); is_dont_care(p, rules)) {
+                v = capture_value(best_capture(p, rules, solved));
+            } else if (!decode_value(&values[i * VALUE_RECORD_SIZE], &v)) {
+                damaged = true;
+                return;
+            }
+            if (v.wdl == Wdl5::WIN) v.first_round = 0, v.more_steps = false; // byte 2 unused
+            t->wdl[i] = v.wdl;
+            t->dtz[i] = static_cast<std::uint8_t>(v.dtz);
+            t->round[i] = static_cast<std::uint8_t>(v.first_round);
+            if (!v.more_steps) continue;
+            ProgressHistory h;
+            if (progress.empty() || !decode_history(v, &progress[i * std::size_t(r)], r, &h)) {
+                damaged = true;
+                return;
+            }
+            for (const ProgressStep& s : h) parts[c].push_back({i, s});
         }
-        if (v.wdl == Wdl5::WIN) v.first_round = 0, v.more_steps = false; // byte 2 unused
-        t->wdl[i] = v.wdl;
-        t->dtz[i] = static_cast<std::uint8_t>(v.dtz);
-        t->round[i] = static_cast<std::uint8_t>(v.first_round);
-        if (!v.more_steps) continue;
-        if (progress.empty()) {
-            progress = read_file(path_of(dir, m, TableContents::PROGRESS), m, rules,
-                                 TableContents::PROGRESS);
-            if (progress.empty()) return nullptr;
-            r = int(progress.size() / n);
-        }
-        ProgressHistory h;
-        if (!decode_history(v, &progress[i * std::size_t(r)], r, &h)) return nullptr;
-        for (const ProgressStep& s : h) t->history.push_back({i, s});
-    }
+    });
+    if (damaged) return nullptr;
+    t->history = join(parts);
     return t;
 }
 

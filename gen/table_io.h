@@ -21,8 +21,9 @@ void write_solved(const std::string& dir, const SolvedTable& t, const core::Rule
 // The table of material m read back from dir, if its files are there, complete and valid for
 // the ruleset (header, material and content checksum); nullptr otherwise. The values of its
 // don't-care positions (core/record.h) are found from `solved`, which must hold the tables its
-// captures lead into (std::out_of_range if not).
+// captures lead into (std::out_of_range if not). Decodes on `threads` threads.
 std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const core::Material& m,
-                                         const core::Ruleset& rules, const SolvedTables& solved);
+                                         const core::Ruleset& rules, const SolvedTables& solved,
+                                         int threads = 1);
 
 } // namespace damatb::gen

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Generator speed, memory and size: generates every class up to PIECES (default 4) pieces
-# from nothing, on 1 thread and on 2, RUNS times each (default 1), and prints the wall time,
+# from nothing, on 1 thread and on 2 (THREADS, default "1 2"), RUNS times each (default 1), and prints the wall time,
 # positions per second (per thread), the speed-up, the peak memory, and the size of the
-# table files in bits per position (WDL5, DTZ and round together).
+# table files (values and progress files) in bits per position.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pieces=${PIECES:-4}
 runs=${RUNS:-1}
+thread_counts=${THREADS:-1 2}
 scripts/build.sh >/dev/null
 damatb=$(cd "${BUILD_DIR:-build}" && pwd)/cli/damatb
 work=$(mktemp -d)
@@ -15,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 positions=$("$damatb" plan --pieces "$pieces" | awk '{s += $2} END {print s}')
 echo "classes up to $pieces pieces: $positions positions (both sides to move, symmetries folded)"
 declare -A median
-for threads in 1 2; do
+for threads in $thread_counts; do
   times=()
   for run in $(seq "$runs"); do
     rm -rf "$work/tables"
@@ -29,6 +30,10 @@ for threads in 1 2; do
   awk -v n="$positions" -v s="${median[$threads]}" -v t="$threads" \
     'BEGIN {printf "threads %d: median %.1f s, %.0f positions/s, %.0f per thread\n", t, s, n/s, n/s/t}'
 done
-awk -v a="${median[1]}" -v b="${median[2]}" 'BEGIN {printf "speed-up from 1 to 2 threads: %.2f\n", a/b}'
-bytes=$(cat "$work"/tables/*.dtb | wc -c)
-awk -v b="$bytes" -v n="$positions" 'BEGIN {printf "table files: %d bytes, %.3f bits per position\n", b, 8*b/n}'
+if [ -n "${median[1]:-}" ] && [ -n "${median[2]:-}" ]; then
+  awk -v a="${median[1]}" -v b="${median[2]}" 'BEGIN {printf "speed-up from 1 to 2 threads: %.2f\n", a/b}'
+fi
+values=$(cat "$work"/tables/*.dtb | wc -c)
+progress=$(cat "$work"/tables/*.dtp 2>/dev/null | wc -c)
+awk -v v="$values" -v p="$progress" -v n="$positions" 'BEGIN {
+  printf "table files: %d bytes (%d values, %d progress), %.3f bits per position\n", v + p, v, p, 8 * (v + p) / n}'

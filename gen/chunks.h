@@ -1,0 +1,55 @@
+// Passes over every index of a table, cut into chunks that threads take in turn.
+//
+// A pass whose output must not depend on the thread count writes each chunk's share to
+// that chunk's own slot, and the caller joins the slots in chunk order.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <vector>
+
+namespace damatb::gen {
+
+// Indices per chunk: large enough that starting one costs nothing, small enough that two
+// threads finish together.
+inline constexpr std::uint64_t CHUNK_SIZE = std::uint64_t{1} << 16;
+
+inline std::size_t chunk_count(std::uint64_t n) {
+    return static_cast<std::size_t>((n + CHUNK_SIZE - 1) / CHUNK_SIZE);
+}
+
+// Calls f(chunk, begin, end) for each chunk [begin, end) of [0, n), on `threads` threads.
+// An exception thrown by f is rethrown here, that of the first chunk in order that threw.
+template <typename F>
+void for_each_chunk(std::uint64_t n, int threads, F&& f) {
+    const auto chunks = static_cast<std::int64_t>(chunk_count(n));
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(chunks));
+#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads)) if (chunks > 1)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+        const std::uint64_t begin = std::uint64_t(c) * CHUNK_SIZE;
+        try {
+            f(static_cast<std::size_t>(c), begin, std::min(n, begin + CHUNK_SIZE));
+        } catch (...) {
+            errors[static_cast<std::size_t>(c)] = std::current_exception();
+        }
+    }
+    for (const std::exception_ptr& e : errors)
+        if (e) std::rethrow_exception(e);
+}
+
+// The parts, one per chunk, joined in chunk order.
+template <typename T>
+std::vector<T> join(std::vector<std::vector<T>>& parts) {
+    std::size_t total = 0;
+    for (const auto& p : parts) total += p.size();
+    std::vector<T> all;
+    all.reserve(total);
+    for (auto& p : parts) {
+        all.insert(all.end(), p.begin(), p.end());
+        p = std::vector<T>();
+    }
+    return all;
+}
+
+} // namespace damatb::gen
