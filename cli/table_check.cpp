@@ -153,6 +153,7 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
     const int size = progress.header().record_size;
     auto next = continued.begin();
     std::uint64_t unreadable = NONE, stray = 0, first_stray = NONE;
+    std::vector<std::uint8_t> before(std::size_t(size), 0); // the last history read, zeros before the first
     const bool read = for_each_record(progress, p, [&](std::uint64_t i, const std::uint8_t* r) {
         if (next != continued.end() && next->index == i) {
             ProgressHistory h;
@@ -162,7 +163,10 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
             }
             out.longest = std::max(out.longest, h.count);
             ++next;
-        } else if (std::any_of(r, r + size, [](std::uint8_t b) { return b != 0; })) {
+            std::copy(r, r + size, before.begin());
+        } else if (!std::equal(r, r + size, before.begin())) {
+            // A record no lost position refers to repeats the last one that one refers to
+            // (core/record.h).
             if (stray++ == 0) first_stray = i;
         }
         return true;

@@ -20,11 +20,15 @@ void encode_value(const TableValue& v, std::uint8_t* out) {
 bool decode_value(const std::uint8_t* in, TableValue* out) {
     if (in[0] >= WDL5_NB) return false;
     out->wdl = Wdl5(in[0]);
-    out->dtz = in[1];
-    out->first_round = in[2] & ~MORE_STEPS;
-    out->more_steps = (in[2] & MORE_STEPS) != 0;
-    const bool decided = out->wdl == Wdl5::WIN || out->wdl == Wdl5::LOSS;
-    return decided || (out->dtz == 0 && in[2] == 0);
+    out->dtz = 0;
+    out->first_round = 0;
+    out->more_steps = false;
+    if (out->wdl == Wdl5::WIN || out->wdl == Wdl5::LOSS) out->dtz = in[1];
+    if (out->wdl == Wdl5::LOSS) {
+        out->first_round = in[2] & ~MORE_STEPS;
+        out->more_steps = (in[2] & MORE_STEPS) != 0;
+    }
+    return true;
 }
 
 void encode_progress(const ProgressHistory& h, std::uint8_t* out, int record_size) {

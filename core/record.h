@@ -4,11 +4,12 @@
 //
 // A values file (TableContents::VALUES) holds one 3-byte record per index:
 //   byte 0  WDL5 (0 loss, 1 blessed-loss, 2 draw, 3 cursed-win, 4 win)
-//   byte 1  DTZ, for win and loss (0 otherwise)
+//   byte 1  DTZ, for win and loss; unused otherwise
 //   byte 2  for a loss, bits 0-6: the round of the first step of its progress history, bit 7:
-//           the history has more steps, in the progress file; 0 for a draw; for a win, unused
-//           (it repeats the byte before it, which compresses best: the probe ranks a move by
-//           the history of the lost position it leads to, never a won one)
+//           the history has more steps, in the progress file; unused otherwise (the probe
+//           ranks a move by the history of the lost position it leads to, never a won one)
+// An unused byte repeats the byte before it in its plane (the same byte of the record before),
+// which compresses best; readers ignore it (decode_value gives 0).
 // Positions where the side to move must capture (and the one-piece-each rule does not end the
 // game) are "don't care": their values record repeats the record before it, whatever it is, and
 // readers find their value by searching the captures (capture_value below). Every move of such a
@@ -17,7 +18,8 @@
 // A progress file (TableContents::PROGRESS) holds, for the same indices, the rest of each
 // longer history of a loss: 2 * (S - 1) bytes per record for tables whose longest history has S steps, the pairs
 // (level of step j - 1, round of step j) for j = 2, 3, ..., then zeros. The last step's level is
-// the DTZ of byte 1, so it is not repeated.
+// the DTZ of byte 1, so it is not repeated. The record of any other index is unused: it repeats
+// the last record of a longer history before it (zeros before the first), which compresses best.
 //
 // The progress history of a won or lost position (docs/generator.md, "Making progress") is
 // the list of steps (round r, level k): from round r of the generator on, the position was won
@@ -60,7 +62,8 @@ struct TableValue {
 
 // Writes the 3 bytes of a values record.
 void encode_value(const TableValue& v, std::uint8_t* out);
-// Reads a values record; false when its bytes cannot be one (a damaged file).
+// Reads a values record, its unused bytes as 0; false when its bytes cannot be one (a damaged
+// file).
 bool decode_value(const std::uint8_t* in, TableValue* out);
 
 struct ProgressHistory {

@@ -81,13 +81,23 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
     const std::string progress_path = path_of(dir, header.material, TableContents::PROGRESS);
     if (longest > 1) {
         const int r = progress_record_size(longest);
+        // The records of the longer histories; every other record repeats the one before it
+        // (unused: core/record.h).
         std::vector<std::uint8_t> records(n * std::size_t(r));
+        std::uint64_t filled = 0; // records below this index are written
+        auto fill_to = [&](std::uint64_t end) {
+            for (std::uint64_t i = std::max<std::uint64_t>(filled, 1); i < end; ++i)
+                std::copy_n(&records[(i - 1) * std::size_t(r)], r, &records[i * std::size_t(r)]);
+        };
         for (std::size_t s = 0, e; s < history.size(); s = e) {
             ProgressHistory h;
             for (e = s; e < history.size() && history[e].index == history[s].index; ++e)
                 h.steps[std::size_t(h.count++)] = history[e].step;
+            fill_to(history[s].index);
             encode_progress(h, &records[history[s].index * std::size_t(r)], r);
+            filled = history[s].index + 1;
         }
+        fill_to(n);
         header.record_size = static_cast<std::uint8_t>(r);
         header.contents = TableContents::PROGRESS;
         write_file(progress_path, header, records, threads);
@@ -96,7 +106,8 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
     }
 
     // Each chunk's records, with a mark in byte 0 for a don't-care one, then, in order, the
-    // don't-care records repeat the record before them and wins the byte 2 before theirs.
+    // don't-care records repeat the record before them and unused bytes (core/record.h) the
+    // byte before them.
     constexpr std::uint8_t DONT_CARE = 0xFF;
     std::vector<std::uint8_t> records(n * VALUE_RECORD_SIZE);
     for_each_chunk(n, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
@@ -115,10 +126,12 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
     for (std::uint64_t i = 0; i < n; ++i) {
         std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
         std::uint8_t* before = record - VALUE_RECORD_SIZE;
-        if (record[0] == DONT_CARE)
+        if (record[0] == DONT_CARE) {
             std::copy(before, record, record); // i > 0: the first index has no capture
-        else if (t.wdl[i] == Wdl5::WIN)
-            record[2] = i > 0 ? before[2] : 0; // unused
+        } else if (i > 0 && t.wdl[i] != Wdl5::LOSS) {
+            record[2] = before[2];
+            if (t.wdl[i] != Wdl5::WIN) record[1] = before[1];
+        }
     }
     header.record_size = VALUE_RECORD_SIZE;
     header.contents = TableContents::VALUES;
@@ -150,7 +163,6 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
                 damaged = true;
                 return;
             }
-            if (v.wdl == Wdl5::WIN) v.first_round = 0, v.more_steps = false; // byte 2 unused
             t->wdl[i] = v.wdl;
             t->dtz[i] = static_cast<std::uint8_t>(v.dtz);
             t->round[i] = static_cast<std::uint8_t>(v.first_round);
