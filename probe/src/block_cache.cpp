@@ -12,7 +12,7 @@ namespace damatb::probe {
 namespace {
 
 // One shard per 8 MiB of budget, 1 to 16: a small budget stays in one piece, so that it still
-// holds whole blocks (96 KiB each with the default block size).
+// holds whole blocks (48 KiB each with the default block size).
 std::size_t shard_count_for(std::size_t budget) {
     constexpr std::size_t PER_SHARD = std::size_t{8} << 20;
     return std::clamp<std::size_t>(budget / PER_SHARD, 1, 16);
