@@ -29,7 +29,7 @@ using damatb::test::write_bytes;
 std::vector<std::uint8_t> sample_records(std::uint64_t entries, int record_size, unsigned seed) {
     std::mt19937 rng(seed);
     std::vector<std::uint8_t> r(entries * record_size);
-    std::uint8_t value[8] = {};
+    std::uint8_t value[MAX_RECORD_SIZE] = {};
     for (std::uint64_t i = 0; i < entries; ++i)
         for (int k = 0; k < record_size; ++k) {
             if (rng() % 16 == 0) value[k] = static_cast<std::uint8_t>(rng() % (k == 0 ? 5 : 60));
