@@ -29,7 +29,7 @@ inline constexpr std::uint32_t TABLE_VERSION = 2;
 inline constexpr std::uint32_t TABLE_HEADER_SIZE = 128;
 inline constexpr std::uint32_t MAX_RECORD_SIZE = 32;
 inline constexpr std::uint32_t MAX_BLOCK_ENTRIES = 1U << 24;
-inline constexpr std::uint32_t DEFAULT_BLOCK_ENTRIES = 32768;
+inline constexpr std::uint32_t DEFAULT_BLOCK_ENTRIES = 16384;
 
 // The header as it lies on disk; the struct only fixes the offsets (offsetof), the bytes are
 // always read and written through load_le/store_le.

@@ -170,6 +170,14 @@ check "verify --deep rate" "1" "$(grep -c 'positions/s' <<<"$(tail -1 <<<"$out")
 bad=$tmp/bad
 cp -r "$tables" "$bad"
 flip_last_byte() { python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[-1]^=0xff; open(sys.argv[1],"wb").write(b)' "$1"; }
+# The last byte of every block (zstd's checksum of the block), whichever block a probe reads:
+# the block count is the u32 at 40, the block index of u64 ends follows the 128-byte header.
+flip_block_ends() { python3 -c '
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+for i in range(struct.unpack_from("<I", b, 40)[0]):
+    b[struct.unpack_from("<Q", b, 128 + 8 * (i + 1))[0] - 1] ^= 0xff
+open(sys.argv[1], "wb").write(b)' "$1"; }
 flip_last_byte "$bad/KvM+.dtb"
 out=$("$damatb" verify --tables "$bad" 2>&1); code=$?
 check "verify of a flipped byte exits 1" 1 "$code"
@@ -204,7 +212,7 @@ check "probe names the missing progress file" "damatb: error: $nodtp/KMvK-.dtp: 
 check "line of a missing progress file exits 1" 1 "$(exit_code "$damatb" line --tables "$nodtp" "$needs_dtp")"
 baddtp=$tmp/baddtp
 cp -r "$tables" "$baddtp"
-flip_last_byte "$baddtp/KMvK-.dtp"
+flip_block_ends "$baddtp/KMvK-.dtp"
 out=$("$damatb" verify --tables "$baddtp" 2>&1); code=$?
 check "verify of a flipped byte in a progress file exits 1" 1 "$code"
 check "verify names the damaged progress file" "FAILED  KMvK-.dtp: content checksum mismatch" "$(grep FAILED <<<"$out")"

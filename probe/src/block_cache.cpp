@@ -1,26 +1,113 @@
 #include "block_cache.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <utility>
 
 namespace damatb::probe {
 
 namespace {
 
 // One shard per 8 MiB of budget, 1 to 16: a small budget stays in one piece, so that it still
-// holds whole blocks (96 KiB each with the default block size).
+// holds whole blocks (48 KiB each with the default block size).
 std::size_t shard_count_for(std::size_t budget) {
     constexpr std::size_t PER_SHARD = std::size_t{8} << 20;
     return std::clamp<std::size_t>(budget / PER_SHARD, 1, 16);
 }
 
+std::size_t units_for(std::size_t bytes) {
+    return (bytes + BlockCache::UNIT - 1) / BlockCache::UNIT;
+}
+
+// `bytes` of fresh memory, every page already written by the kernel (one system call instead
+// of a page fault per page), or null when the system gives none.
+std::uint8_t* map_memory(std::size_t bytes) {
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#ifdef MAP_POPULATE
+    flags |= MAP_POPULATE;
+#endif
+    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (p == MAP_FAILED) return nullptr;
+    auto* bytes_p = static_cast<std::uint8_t*>(p);
+#ifndef MAP_POPULATE
+    for (std::size_t at = 0; at < bytes; at += BlockCache::UNIT) bytes_p[at] = 0;
+#endif
+    return bytes_p;
+}
+
 } // namespace
+
+// A piece of memory mapped by a shard, and which of its units are in use.
+struct BlockCache::Chunk {
+    Chunk(std::uint8_t* b, std::size_t n) : base(b), units(n), free(n), used((n + 63) / 64, 0) {
+        if (n % 64) used.back() = ~std::uint64_t{0} << (n % 64); // past the end: never free
+    }
+    Chunk(const Chunk&) = delete;
+    Chunk& operator=(const Chunk&) = delete;
+    ~Chunk() { ::munmap(base, units * UNIT); }
+
+    // The first unit at or after `from` that is in use (`in_use`) or free (!in_use), or `units`.
+    std::size_t next(std::size_t from, bool in_use) const {
+        while (from < units) {
+            const std::size_t w = from / 64;
+            std::uint64_t word = in_use ? used[w] : ~used[w];
+            word &= ~std::uint64_t{0} << (from % 64);
+            if (word) return std::min(units, w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
+            from = (w + 1) * 64;
+        }
+        return units;
+    }
+
+    // Marks `n` free units from the first run of that many; false when there is none.
+    bool take(std::size_t n, std::size_t* first) {
+        if (n > free) return false;
+        for (std::size_t at = next(0, false); at + n <= units;) {
+            const std::size_t end = next(at, true);
+            if (end - at >= n) {
+                mark(at, n, true);
+                free -= n;
+                *first = at;
+                return true;
+            }
+            at = next(end, false);
+        }
+        return false;
+    }
+
+    void mark(std::size_t first, std::size_t n, bool in_use) {
+        for (std::size_t u = first; u < first + n;) {
+            const std::size_t bit = u % 64, count = std::min<std::size_t>(64 - bit, first + n - u);
+            const std::uint64_t mask = (count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1) << bit;
+            if (in_use) used[u / 64] |= mask;
+            else used[u / 64] &= ~mask;
+            u += count;
+        }
+    }
+
+    std::uint8_t* base;
+    std::size_t units;
+    std::size_t free;
+    std::vector<std::uint64_t> used; // bit u: unit u in use
+};
+
+struct BlockCache::Shard {
+    std::mutex mutex;
+    std::list<Entry> blocks; // most recent first
+    std::unordered_map<std::uint64_t, std::list<Entry>::iterator> where;
+    std::vector<std::unique_ptr<Chunk>> chunks;
+    std::size_t mapped = 0; // bytes of the chunks, those being mapped included
+};
 
 BlockCache::BlockCache(std::size_t budget)
     : shards_(std::make_unique<Shard[]>(shard_count_for(budget))),
       shard_count_(shard_count_for(budget)) {
-    shard_budget_ = budget / shard_count_;
+    shard_budget_ = budget / shard_count_ / UNIT * UNIT;
 }
+
+BlockCache::~BlockCache() = default;
 
 BlockCache::Shard& BlockCache::shard_of(std::uint64_t key) const {
     // Mixes the table number into the block number (Fibonacci hashing), then takes the top bits.
@@ -35,31 +122,154 @@ bool BlockCache::read(std::uint64_t key, std::size_t offset, std::size_t size, s
     auto it = s.where.find(key);
     if (it == s.where.end()) return false;
     s.blocks.splice(s.blocks.begin(), s.blocks, it->second);
-    const std::vector<std::uint8_t>& block = it->second->second;
-    if (offset + size > block.size()) return false;
-    std::memcpy(out, block.data() + offset, size);
+    const Entry& e = *it->second;
+    if (offset + size > e.bytes) return false;
+    std::memcpy(out, e.data + offset, size);
     return true;
 }
 
-void BlockCache::insert(std::uint64_t key, std::vector<std::uint8_t> block) {
-    const std::size_t bytes = block.size();
-    if (!would_keep(bytes)) return;
+void BlockCache::free_units(Chunk& c, std::size_t first, std::size_t units) {
+    c.mark(first, units, false);
+    c.free += units;
+}
+
+bool BlockCache::allocate(Shard& s, std::unique_lock<std::mutex>& lock, std::size_t units,
+                          Chunk** chunk, std::size_t* first) {
+    for (;;) {
+        for (const auto& c : s.chunks)
+            if (c->take(units, first)) {
+                *chunk = c.get();
+                return true;
+            }
+        // A new chunk while the budget allows: CHUNK bytes, less at the end of the budget, more
+        // for a block larger than a chunk.
+        const std::size_t room = shard_budget_ - s.mapped;
+        const std::size_t size = std::max(std::min(CHUNK, room), units * UNIT);
+        if (size <= room) {
+            s.mapped += size; // counted now, so that other threads see the budget taken
+            lock.unlock();
+            std::uint8_t* base = map_memory(size);
+            std::unique_ptr<Chunk> c;
+            if (base) {
+                try {
+                    c = std::make_unique<Chunk>(base, size / UNIT);
+                } catch (...) {
+                    ::munmap(base, size);
+                    lock.lock();
+                    s.mapped -= size;
+                    throw;
+                }
+            }
+            lock.lock();
+            if (!c) {
+                s.mapped -= size;
+                return false;
+            }
+            c->take(units, first); // a fresh chunk of at least `units` units
+            *chunk = c.get();
+            try {
+                s.chunks.push_back(std::move(c));
+            } catch (...) {
+                s.mapped -= size; // c unmaps its memory
+                throw;
+            }
+            return true;
+        }
+        // Evict, least recently used first, until the units freed make room.
+        while (!s.blocks.empty()) {
+            Entry& e = s.blocks.back();
+            Chunk& c = *e.chunk;
+            free_units(c, e.first, e.units);
+            s.where.erase(e.key);
+            s.blocks.pop_back();
+            if (c.take(units, first)) {
+                *chunk = &c;
+                return true;
+            }
+        }
+        // Nothing left to evict and still no room: the chunks are too small for this block, or
+        // held by other threads' reservations. Unmap the free ones and map one large enough.
+        const std::size_t before = s.mapped;
+        std::erase_if(s.chunks, [&](const std::unique_ptr<Chunk>& c) {
+            if (c->free != c->units) return false;
+            s.mapped -= c->units * UNIT;
+            return true;
+        });
+        if (s.mapped == before || units * UNIT > shard_budget_ - s.mapped) return false;
+    }
+}
+
+BlockCache::Reservation BlockCache::reserve(std::uint64_t key, std::size_t bytes) {
+    Reservation r;
+    const std::size_t units = units_for(bytes);
+    if (bytes == 0 || units * UNIT > shard_budget_) return r;
     Shard& s = shard_of(key);
+    std::unique_lock<std::mutex> lock(s.mutex);
+    if (!allocate(s, lock, units, &r.chunk_, &r.first_)) return r;
+    r.cache_ = this;
+    r.key_ = key;
+    r.bytes_ = bytes;
+    r.units_ = units;
+    r.data_ = r.chunk_->base + r.first_ * UNIT;
+    return r;
+}
+
+void BlockCache::keep(Reservation r) {
+    if (!r) return;
+    Shard& s = shard_of(r.key_);
     std::lock_guard<std::mutex> lock(s.mutex);
-    if (s.where.count(key)) return; // another thread was quicker
-    while (s.bytes + bytes > shard_budget_ && !s.blocks.empty()) {
-        s.bytes -= s.blocks.back().second.size();
-        s.where.erase(s.blocks.back().first);
-        s.blocks.pop_back();
+    if (!s.where.count(r.key_)) { // else another thread was quicker
+        s.blocks.push_front({r.key_, r.data_, r.bytes_, r.chunk_, r.first_, r.units_});
+        try {
+            s.where.emplace(r.key_, s.blocks.begin());
+            r.data_ = nullptr; // the entry holds the units now
+            return;
+        } catch (...) {
+            s.blocks.pop_front(); // keep the list and the map in step
+            free_units(*r.chunk_, r.first_, r.units_);
+            r.data_ = nullptr;
+            throw;
+        }
     }
-    s.blocks.emplace_front(key, std::move(block));
-    try {
-        s.where.emplace(key, s.blocks.begin());
-    } catch (...) {
-        s.blocks.pop_front(); // keep the list and the map in step
-        throw;
+    free_units(*r.chunk_, r.first_, r.units_);
+    r.data_ = nullptr;
+}
+
+std::size_t BlockCache::mapped_bytes() const {
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < shard_count_; ++i) {
+        std::lock_guard<std::mutex> lock(shards_[i].mutex);
+        total += shards_[i].mapped;
     }
-    s.bytes += bytes;
+    return total;
+}
+
+BlockCache::Reservation::Reservation(Reservation&& other) noexcept
+    : cache_(other.cache_), key_(other.key_), bytes_(other.bytes_), chunk_(other.chunk_),
+      first_(other.first_), units_(other.units_), data_(std::exchange(other.data_, nullptr)) {}
+
+BlockCache::Reservation& BlockCache::Reservation::operator=(Reservation&& other) noexcept {
+    if (this != &other) {
+        release();
+        cache_ = other.cache_;
+        key_ = other.key_;
+        bytes_ = other.bytes_;
+        chunk_ = other.chunk_;
+        first_ = other.first_;
+        units_ = other.units_;
+        data_ = std::exchange(other.data_, nullptr);
+    }
+    return *this;
+}
+
+BlockCache::Reservation::~Reservation() { release(); }
+
+void BlockCache::Reservation::release() noexcept {
+    if (!data_) return;
+    Shard& s = cache_->shard_of(key_);
+    std::lock_guard<std::mutex> lock(s.mutex);
+    free_units(*chunk_, first_, units_);
+    data_ = nullptr;
 }
 
 } // namespace damatb::probe

@@ -116,17 +116,16 @@ Status TableSet::read_record(const File& f, std::uint64_t i, std::uint8_t* out) 
     if (cache_.read(key, offset, r, out)) return Status::OK;
     const std::size_t size = std::size_t{f.file.entries_in_block(b)} * r;
     core::Decompressor& d = thread_decompressor();
-    if (cache_.would_keep(size)) {
-        std::vector<std::uint8_t> block(size);
-        if (f.file.read_block(b, d, block.data()) != core::TableError::NONE) return Status::FILE_DAMAGED;
-        std::memcpy(out, block.data() + offset, r);
-        cache_.insert(key, std::move(block));
-    } else {
+    BlockCache::Reservation kept = cache_.reserve(key, size);
+    std::uint8_t* block = kept.data();
+    if (!kept) { // not to be kept: the thread's own buffer
         thread_local std::vector<std::uint8_t> scratch;
         scratch.resize(size);
-        if (f.file.read_block(b, d, scratch.data()) != core::TableError::NONE) return Status::FILE_DAMAGED;
-        std::memcpy(out, scratch.data() + offset, r);
+        block = scratch.data();
     }
+    if (f.file.read_block(b, d, block) != core::TableError::NONE) return Status::FILE_DAMAGED;
+    std::memcpy(out, block + offset, r);
+    if (kept) cache_.keep(std::move(kept));
     return Status::OK;
 }
 
