@@ -123,12 +123,13 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
             encode_value({t.wdl[i], t.dtz[i], t.round[i], h != history.end() && h->index == i}, record);
         }
     });
-    for (std::uint64_t i = 0; i < n; ++i) {
+    if (n > 0 && records[0] == DONT_CARE) std::fill_n(records.begin(), VALUE_RECORD_SIZE, 0); // a loss
+    for (std::uint64_t i = 1; i < n; ++i) {
         std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
-        std::uint8_t* before = record - VALUE_RECORD_SIZE;
+        const std::uint8_t* before = record - VALUE_RECORD_SIZE;
         if (record[0] == DONT_CARE) {
-            std::copy(before, record, record); // i > 0: the first index has no capture
-        } else if (i > 0 && t.wdl[i] != Wdl5::LOSS) {
+            std::copy_n(before, VALUE_RECORD_SIZE, record);
+        } else if (t.wdl[i] != Wdl5::LOSS) {
             record[2] = before[2];
             if (t.wdl[i] != Wdl5::WIN) record[1] = before[1];
         }
