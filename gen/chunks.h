@@ -38,7 +38,7 @@ void for_each_chunk(std::uint64_t n, int threads, F&& f) {
         if (e) std::rethrow_exception(e);
 }
 
-// The parts, one per chunk, joined in chunk order.
+// The parts (one per chunk, or per thread), joined in order, leaving them empty.
 template <typename T>
 std::vector<T> join(std::vector<std::vector<T>>& parts) {
     std::size_t total = 0;

@@ -78,16 +78,6 @@ inline std::uint64_t index_of(Node n) { return n & ~TABLE_BIT; }
 
 inline bool stays_in_class(const Move& m) { return !m.is_capture() && !m.is_promotion(); }
 
-// Concatenates per-thread node lists, leaving them empty.
-std::vector<Node> concat(std::vector<std::vector<Node>>& parts) {
-    std::vector<Node> all;
-    for (auto& p : parts) {
-        all.insert(all.end(), p.begin(), p.end());
-        p.clear();
-    }
-    return all;
-}
-
 // Collects nodes from several threads, each node once: a bit per node marks
 // those collected since the last take().
 class Collector {
@@ -111,7 +101,7 @@ public:
         std::size_t count = 0;
         for (const auto& p : parts_) count += p.size();
         if (count < (seen_[0].size() + seen_[1].size()) / 64) {
-            std::vector<Node> all = concat(parts_);
+            std::vector<Node> all = join(parts_);
             for (Node c : all) seen_[table_of(c)][index_of(c) / 64].store(0, std::memory_order_relaxed);
             std::sort(all.begin(), all.end());
             return all;
@@ -615,7 +605,7 @@ private:
             };
             if (frontier.empty() && empty_after(won_later) && empty_after(lost_later)) break;
         }
-        return concat(firsts_);
+        return join(firsts_);
     }
 
     // ---- The result.
