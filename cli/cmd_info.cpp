@@ -28,7 +28,8 @@ CommandSyntax info_syntax() {
         "`progress` column gives the latter's bytes, '-' for a table without one), bits per\n"
         "position over both, and from the statistics the generator writes beside them\n"
         "(<class>.stats) the count of each value (win, cursed-win, draw, blessed-loss, loss)\n"
-        "and the longest DTZ of a win and of a loss; then the totals, and the positions of\n"
+        "and the longest DTZ of a win and of a loss; then the totals (the bits per position\n"
+        "of all files, and of the values files alone), and the positions of\n"
         "those longest DTZ. A file that cannot be read, or was built under another ruleset\n"
         "than the one asked for, is named on stderr with the reason, and the exit code is 1\n"
         "(2 for a bad option or a tables folder that is not there). Only headers are read:\n"
@@ -170,10 +171,11 @@ int run_info(const Args& args) {
     char total[320];
     std::snprintf(total, sizeof total,
                   "\ntotal: %zu classes, %d tables, %llu positions, %llu bytes (%llu in %d progress "
-                  "file%s), %.2f bits per position\n",
+                  "file%s), %.2f bits per position (values files, WDL5 and DTZ: %.2f)\n",
                   classes.size(), tables, (unsigned long long)positions,
                   (unsigned long long)bytes, (unsigned long long)progress_bytes, progress_files,
-                  progress_files == 1 ? "" : "s", bits_per_position(bytes, positions));
+                  progress_files == 1 ? "" : "s", bits_per_position(bytes, positions),
+                  bits_per_position(bytes - progress_bytes, positions));
     std::cout << total;
 
     bool heading = false;

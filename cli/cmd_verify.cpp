@@ -114,7 +114,8 @@ void verify_table(const TableFileName& f, const std::string& dir, const core::Ru
                                      v.name + ", which failed)");
         ++totals.ok;
     } else {
-        print_line("ok", p.name, std::to_string(check.continued) + " longer progress histories (up to " +
+        print_line("ok", p.name, std::to_string(check.losses) + " progress histories, " +
+                                     std::to_string(check.continued) + " longer ones (up to " +
                                      std::to_string(check.longest) + " steps)");
         ++totals.ok;
         totals.histories += check.continued;

@@ -53,9 +53,9 @@ TableFile open_checked(FileCheck& c, const Material& m, const Ruleset& rules, Ta
     const TableHeader& h = t.file.header();
     c.entries = h.entries;
     const bool values = contents == TableContents::VALUES;
-    if (values ? h.record_size != VALUE_RECORD_SIZE : h.record_size % 2 != 0) {
+    if (values ? h.record_size != VALUE_RECORD_SIZE : h.record_size % 2 != 1) {
         c.reason = "records of " + std::to_string(h.record_size) + " bytes, not " +
-                   (values ? std::to_string(VALUE_RECORD_SIZE) : std::string("an even number"));
+                   (values ? std::to_string(VALUE_RECORD_SIZE) : std::string("an odd number"));
         return {};
     }
     if (const std::uint64_t size = TableIndex(m).size(); h.entries != size) {
@@ -89,11 +89,8 @@ bool for_each_record(const TableFile& file, FileCheck& c, F&& f) {
     return true;
 }
 
-// A lost position whose history continues in the progress file.
-struct Continued {
-    std::uint64_t index;
-    TableValue value;
-};
+// In TableCheck's list of DTZ by index: not a loss whose history is in the progress file.
+constexpr std::uint8_t NO_HISTORY = 0xFF;
 
 } // namespace
 
@@ -106,12 +103,14 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
     if (has_progress) out.progress = file_check(progress_path);
     const TableIndex index(m);
 
-    // The values file, and the lost positions whose history continues.
-    std::vector<Continued> continued;
+    // The values file, and the DTZ of each lost position whose history is in the progress file.
+    std::vector<std::uint8_t> loss_dtz;
+    std::uint64_t losses = 0;
     const TableFile values = open_checked(out.values, m, rules, TableContents::VALUES);
     if (values.is_open()) {
         const int limit = rules.king_move_limit;
         std::uint64_t bad = NONE;
+        loss_dtz.assign(values.header().entries, NO_HISTORY);
         const bool read = for_each_record(values, out.values, [&](std::uint64_t i, const std::uint8_t* r) {
             TableValue v;
             const bool decoded = decode_value(r, &v);
@@ -120,24 +119,24 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
                 bad = i;
                 return false;
             }
-            if (v.wdl == Wdl5::LOSS && v.more_steps && !is_dont_care(index.position(i), rules))
-                continued.push_back({i, v});
+            if (v.wdl == Wdl5::LOSS && !is_dont_care(index.position(i), rules)) {
+                loss_dtz[i] = static_cast<std::uint8_t>(v.dtz);
+                ++losses;
+            }
             return true;
         });
         if (read && bad != NONE)
             out.values.reason = record_text(index, bad) + " holds no value the generator writes";
         out.values.ok = read && bad == NONE;
     }
-    if (out.values.ok)
-        out.continued = continued.size();
-    else
-        continued.clear(); // what was read of a bad file says nothing
+    if (!out.values.ok) losses = 0; // what was read of a bad file says nothing
+    out.losses = losses;
 
     if (!has_progress) {
-        if (!continued.empty()) {
+        if (losses > 0) {
             out.progress = file_check(progress_path);
-            out.progress->reason = "missing: " + std::to_string(continued.size()) + " lost positions of " +
-                                   out.values.name + " continue their progress history in it";
+            out.progress->reason = "missing: " + std::to_string(losses) + " lost positions of " +
+                                   out.values.name + " have their progress history in it";
         }
         return out;
     }
@@ -150,25 +149,30 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
         p.ok = true;
         return out;
     }
-    const int size = progress.header().record_size;
-    auto next = continued.begin();
+    const std::size_t size = progress.header().record_size;
     std::uint64_t unreadable = NONE, stray = 0, first_stray = NONE;
-    std::vector<std::uint8_t> before(std::size_t(size), 0); // the last history read, zeros before the first
+    std::uint8_t first_before = 0; // byte 0 of the record before
+    std::vector<std::uint8_t> before(size, 0); // the last longer history, zeros before the first
     const bool read = for_each_record(progress, p, [&](std::uint64_t i, const std::uint8_t* r) {
-        if (next != continued.end() && next->index == i) {
+        bool longer = false;
+        if (loss_dtz[i] != NO_HISTORY) {
             ProgressHistory h;
-            if (!decode_history(next->value, r, size, &h)) {
+            if (!decode_history({Wdl5::LOSS, loss_dtz[i]}, r, int(size), &h)) {
                 unreadable = i;
                 return false;
             }
             out.longest = std::max(out.longest, h.count);
-            ++next;
-            std::copy(r, r + size, before.begin());
-        } else if (!std::equal(r, r + size, before.begin())) {
-            // A record no lost position refers to repeats the last one that one refers to
-            // (core/record.h).
-            if (stray++ == 0) first_stray = i;
+            longer = h.count > 1;
         }
+        // A byte no lost position uses repeats the byte before it (core/record.h).
+        const bool unused_ok = (loss_dtz[i] != NO_HISTORY || r[0] == first_before) &&
+                               (longer || std::equal(r + 1, r + size, before.begin() + 1));
+        if (!unused_ok && stray++ == 0) first_stray = i;
+        if (longer) {
+            ++out.continued;
+            std::copy(r, r + size, before.begin());
+        }
+        first_before = r[0];
         return true;
     });
     if (!read) return out;
@@ -178,8 +182,8 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
     else if (stray)
         p.reason = std::to_string(stray) + " records hold a history that no lost position of " +
                    out.values.name + " refers to (the first: " + record_text(index, first_stray) + ")";
-    else if (continued.empty())
-        p.reason = "no lost position of " + out.values.name + " continues its history here";
+    else if (losses == 0)
+        p.reason = "no lost position of " + out.values.name + " has its history here";
     else
         p.ok = true;
     return out;

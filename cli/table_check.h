@@ -2,9 +2,8 @@
 // messages of the table commands when a probe fails): the values file `<table>.dtb` and the
 // progress file `<table>.dtp` beside it, each on its own (header, ruleset, material, contents,
 // record size, entries, content checksum, every block), and the two together (core/record.h):
-// every lost position whose record says that its progress history continues (don't-care
-// positions left out) has a history in the progress file that reads back, and the progress file
-// holds nothing else.
+// every lost position (don't-care positions left out) has a history in the progress file that
+// reads back, and the progress file holds nothing else (its unused bytes repeat as they should).
 #pragma once
 
 #include <cstdint>
@@ -33,8 +32,9 @@ struct TableCheck {
     // The progress file, when it is there or when the values file needs one (then not ok:
     // "missing").
     std::optional<FileCheck> progress;
-    // The lost positions whose history continues in the progress file (when the values file
-    // could be read), and the most steps of one of their histories.
+    // The lost positions whose history the progress file holds (when the values file could be
+    // read); of them, those whose history has more than one step, and the most steps of one.
+    std::uint64_t losses = 0;
     std::uint64_t continued = 0;
     int longest = 1;
 

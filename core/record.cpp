@@ -5,47 +5,34 @@
 
 namespace damatb::core {
 
-namespace {
-
-constexpr std::uint8_t MORE_STEPS = 0x80;
-
-} // namespace
-
 void encode_value(const TableValue& v, std::uint8_t* out) {
     out[0] = static_cast<std::uint8_t>(v.wdl);
     out[1] = static_cast<std::uint8_t>(v.dtz);
-    out[2] = static_cast<std::uint8_t>(v.first_round | (v.more_steps ? MORE_STEPS : 0));
 }
 
 bool decode_value(const std::uint8_t* in, TableValue* out) {
     if (in[0] >= WDL5_NB) return false;
     out->wdl = Wdl5(in[0]);
-    out->dtz = 0;
-    out->first_round = 0;
-    out->more_steps = false;
-    if (out->wdl == Wdl5::WIN || out->wdl == Wdl5::LOSS) out->dtz = in[1];
-    if (out->wdl == Wdl5::LOSS) {
-        out->first_round = in[2] & ~MORE_STEPS;
-        out->more_steps = (in[2] & MORE_STEPS) != 0;
-    }
+    out->dtz = out->wdl == Wdl5::WIN || out->wdl == Wdl5::LOSS ? in[1] : 0;
     return true;
 }
 
 void encode_progress(const ProgressHistory& h, std::uint8_t* out, int record_size) {
     for (int b = 0; b < record_size; ++b) out[b] = 0;
+    out[0] = static_cast<std::uint8_t>(h.steps[0].round | (h.count > 1 ? MORE_STEPS : 0));
     for (int j = 1; j < h.count; ++j) {
-        out[2 * (j - 1)] = static_cast<std::uint8_t>(h.steps[j - 1].level);
-        out[2 * (j - 1) + 1] = static_cast<std::uint8_t>(h.steps[j].round);
+        out[2 * j - 1] = static_cast<std::uint8_t>(h.steps[j - 1].level);
+        out[2 * j] = static_cast<std::uint8_t>(h.steps[j].round);
     }
 }
 
 bool decode_history(const TableValue& v, const std::uint8_t* progress, int record_size,
                     ProgressHistory* out) {
+    if (!progress || record_size < 1) return false;
     out->count = 1;
-    out->steps[0] = {v.first_round, v.dtz};
-    if (!v.more_steps) return true;
-    if (!progress) return false;
-    for (int b = 0; b + 1 < record_size && progress[b + 1] != 0; b += 2) {
+    out->steps[0] = {progress[0] & ~MORE_STEPS, v.dtz};
+    if (!has_more_steps(progress)) return true;
+    for (int b = 1; b + 1 < record_size && progress[b + 1] != 0; b += 2) {
         ProgressStep& last = out->steps[std::size_t(out->count - 1)];
         last.level = progress[b];
         const int round = progress[b + 1];
@@ -71,7 +58,7 @@ bool is_dont_care(const Position& pos, const Ruleset& rules) {
 TableValue capture_value(Wdl5 opponent) {
     const Wdl5 v = negate(opponent);
     const bool decided = v == Wdl5::WIN || v == Wdl5::LOSS;
-    return {v, decided ? 1 : 0, v == Wdl5::LOSS ? 1 : 0, false};
+    return {v, decided ? 1 : 0};
 }
 
 } // namespace damatb::core

@@ -2,12 +2,9 @@
 // writes them through encode_*, the probe reads them through decode_*, nothing else touches
 // their bytes.
 //
-// A values file (TableContents::VALUES) holds one 3-byte record per index:
+// A values file (TableContents::VALUES) holds one 2-byte record per index:
 //   byte 0  WDL5 (0 loss, 1 blessed-loss, 2 draw, 3 cursed-win, 4 win)
 //   byte 1  DTZ, for win and loss; unused otherwise
-//   byte 2  for a loss, bits 0-6: the round of the first step of its progress history, bit 7:
-//           the history has more steps, in the progress file; unused otherwise (the probe
-//           ranks a move by the history of the lost position it leads to, never a won one)
 // An unused byte repeats the byte before it in its plane (the same byte of the record before),
 // which compresses best; readers ignore it (decode_value gives 0).
 // Positions where the side to move must capture (and the one-piece-each rule does not end the
@@ -15,11 +12,19 @@
 // readers find their value by searching the captures (capture_value below). Every move of such a
 // position leaves the class, so its value is the best of its captures', with DTZ 1.
 //
-// A progress file (TableContents::PROGRESS) holds, for the same indices, the rest of each
-// longer history of a loss: 2 * (S - 1) bytes per record for tables whose longest history has S steps, the pairs
-// (level of step j - 1, round of step j) for j = 2, 3, ..., then zeros. The last step's level is
-// the DTZ of byte 1, so it is not repeated. The record of any other index is unused: it repeats
-// the last record of a longer history before it (zeros before the first), which compresses best.
+// A progress file (TableContents::PROGRESS), beside the values file of every table with a lost
+// position that is not don't care, holds for the same indices the progress history of each
+// loss, 1 + 2 * (S - 1) bytes per record for a table whose longest history has S steps:
+//   byte 0  bits 0-6: the round of the first step; bit 7: the history has more steps
+//   then    the pairs (level of step j - 1, round of step j) for j = 2, 3, ..., then zeros
+// The last step's level is the DTZ of the values record, so it is not repeated. A byte a
+// record does not use repeats the byte before it in its plane, as in the values file: byte 0
+// of every record but a loss's, and the pairs of every record but those of a longer history
+// (which so repeat the last longer history before them, zeros before the first). A won
+// position's history is never stored: the probe ranks a move by the history of the lost
+// position it leads to. The values file is all an engine's search needs; the progress file
+// is read only to rank winning moves (docs/probe.md, "Progress"). A don't-care loss's history
+// is the one step CAPTURE_STEP.
 //
 // The progress history of a won or lost position (docs/generator.md, "Making progress") is
 // the list of steps (round r, level k): from round r of the generator on, the position was won
@@ -45,22 +50,24 @@ struct ProgressStep {
 
 inline constexpr int MAX_PROGRESS_STEPS = 16;
 inline constexpr int MAX_PROGRESS_ROUND = 127;
-inline constexpr std::uint8_t VALUE_RECORD_SIZE = 3;
+inline constexpr std::uint8_t VALUE_RECORD_SIZE = 2;
 
 // The progress-file record size for a table whose longest history has `steps` steps (0 when
-// no history has more than one: the table then has no progress file).
+// it has no loss that is not don't care: the table then has no progress file).
 constexpr std::uint8_t progress_record_size(int steps) {
-    return static_cast<std::uint8_t>(steps > 1 ? 2 * (steps - 1) : 0);
+    return static_cast<std::uint8_t>(steps > 0 ? 1 + 2 * (steps - 1) : 0);
 }
 
 struct TableValue {
     Wdl5 wdl = Wdl5::DRAW;
     int dtz = 0;
-    int first_round = 0;
-    bool more_steps = false; // the progress file holds the rest of the history
 };
 
-// Writes the 3 bytes of a values record.
+// The history of a lost don't-care position: every move captures, so it was lost at level 1 in
+// the first round (as the solver finds it).
+inline constexpr ProgressStep CAPTURE_STEP{1, 1};
+
+// Writes the 2 bytes of a values record.
 void encode_value(const TableValue& v, std::uint8_t* out);
 // Reads a values record, its unused bytes as 0; false when its bytes cannot be one (a damaged
 // file).
@@ -74,10 +81,14 @@ struct ProgressHistory {
     const ProgressStep* end() const { return steps.data() + count; }
 };
 
-// Writes the progress record (record_size bytes) of a history of 2 or more steps.
+// Writes the progress record (record_size bytes, room for h) of a loss's history h: byte 0,
+// the pairs, zeros after them.
 void encode_progress(const ProgressHistory& h, std::uint8_t* out, int record_size);
-// The history of a won or lost position from its values record and, when v.more_steps, its
-// progress record (record_size bytes); false when the bytes cannot be one.
+// Bit 7 of a progress record's byte 0: the history has more than one step.
+inline constexpr std::uint8_t MORE_STEPS = 0x80;
+inline bool has_more_steps(const std::uint8_t* progress) { return (progress[0] & MORE_STEPS) != 0; }
+// The history of a lost position (not don't care) from its values record v and its progress
+// record (record_size bytes); false when the bytes cannot be one.
 bool decode_history(const TableValue& v, const std::uint8_t* progress, int record_size,
                     ProgressHistory* out);
 
@@ -93,7 +104,7 @@ bool is_dont_care(const Position& pos, const Ruleset& rules);
 // The value of a don't-care position whose best capture, for the side to move, leads to a
 // position of WDL5 `opponent` (the opponent's value there: the smallest over the captures, in
 // the order loss < blessed-loss < draw < cursed-win < win): the negation, with DTZ 1 when won
-// or lost (every move zeroes) and first round 1 when lost, as the solver finds it.
+// or lost (every move zeroes), as the solver finds it; a loss's history is CAPTURE_STEP.
 TableValue capture_value(Wdl5 opponent);
 
 } // namespace damatb::core

@@ -28,7 +28,7 @@ namespace damatb::core {
 inline constexpr std::uint32_t INDEX_SCHEME_V1 = 1;
 
 // The zstd level write_table uses unless told otherwise (see docs/table-format.md for figures).
-inline constexpr int DEFAULT_ZSTD_LEVEL = 9;
+inline constexpr int DEFAULT_ZSTD_LEVEL = 10;
 
 enum class TableError : std::uint8_t {
     NONE = 0,

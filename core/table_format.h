@@ -1,4 +1,4 @@
-// The on-disk layout of a table file, version 2 (docs/table-format.md tells the whole story).
+// The on-disk layout of a table file, version 3 (docs/table-format.md tells the whole story).
 //
 //   offset            size                 what
 //   0                 128                  DiskHeader (below)
@@ -25,7 +25,7 @@ namespace damatb::core {
 
 // DAMATB, then CR LF: a file mangled by a text-mode transfer fails the magic check.
 inline constexpr std::array<std::uint8_t, 8> TABLE_MAGIC = {'D', 'A', 'M', 'A', 'T', 'B', '\r', '\n'};
-inline constexpr std::uint32_t TABLE_VERSION = 2;
+inline constexpr std::uint32_t TABLE_VERSION = 3;
 inline constexpr std::uint32_t TABLE_HEADER_SIZE = 128;
 inline constexpr std::uint32_t MAX_RECORD_SIZE = 32;
 inline constexpr std::uint32_t MAX_BLOCK_ENTRIES = 1U << 24;

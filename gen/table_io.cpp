@@ -67,7 +67,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
     header.material = t.index.material();
     header.entries = n;
 
-    // The progress file: the steps after the first of the longer histories.
+    // The longest history, which sets the progress records' size.
     const std::vector<SolvedTable::Step>& history = t.history;
     int longest = 1;
     for (std::size_t s = 0, e; s < history.size(); s = e) {
@@ -78,61 +78,62 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
         throw std::runtime_error(header.material.table_name() + ": a progress history of " +
                                  std::to_string(longest) + " steps, more than " +
                                  std::to_string(MAX_PROGRESS_STEPS));
-    const std::string progress_path = path_of(dir, header.material, TableContents::PROGRESS);
-    if (longest > 1) {
-        const int r = progress_record_size(longest);
-        // The records of the longer histories; every other record repeats the one before it
-        // (unused: core/record.h).
-        std::vector<std::uint8_t> records(n * std::size_t(r));
-        std::uint64_t filled = 0; // records below this index are written
-        auto fill_to = [&](std::uint64_t end) {
-            for (std::uint64_t i = std::max<std::uint64_t>(filled, 1); i < end; ++i)
-                std::copy_n(&records[(i - 1) * std::size_t(r)], r, &records[i * std::size_t(r)]);
-        };
-        for (std::size_t s = 0, e; s < history.size(); s = e) {
-            ProgressHistory h;
-            for (e = s; e < history.size() && history[e].index == history[s].index; ++e)
-                h.steps[std::size_t(h.count++)] = history[e].step;
-            fill_to(history[s].index);
-            encode_progress(h, &records[history[s].index * std::size_t(r)], r);
-            filled = history[s].index + 1;
-        }
-        fill_to(n);
-        header.record_size = static_cast<std::uint8_t>(r);
-        header.contents = TableContents::PROGRESS;
-        write_file(progress_path, header, records, threads);
-    } else {
-        std::filesystem::remove(progress_path);
-    }
+    const std::size_t pr = progress_record_size(longest);
 
-    // Each chunk's records, with a mark in byte 0 for a don't-care one, then, in order, the
-    // don't-care records repeat the record before them and unused bytes (core/record.h) the
-    // byte before them.
+    // Each chunk's records, with a mark in byte 0 of the values record of a don't-care
+    // position, and the progress record of every loss that is not don't care; then, in order,
+    // the bytes a record does not use repeat the byte before them (core/record.h).
     constexpr std::uint8_t DONT_CARE = 0xFF;
-    std::vector<std::uint8_t> records(n * VALUE_RECORD_SIZE);
+    std::vector<std::uint8_t> records(n * VALUE_RECORD_SIZE), progress(n * pr);
+    std::atomic<bool> any_loss{false};
     for_each_chunk(n, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
         auto h = std::lower_bound(history.begin(), history.end(), b,
                                   [](const auto& a, std::uint64_t x) { return a.index < x; });
+        bool loss = false;
         for (std::uint64_t i = b; i < e; ++i) {
             std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
             if (is_dont_care(t.index.position(i), rules)) {
                 record[0] = DONT_CARE;
                 continue;
             }
+            encode_value({t.wdl[i], t.dtz[i]}, record);
+            if (t.wdl[i] != Wdl5::LOSS) continue;
+            loss = true;
+            ProgressHistory steps;
             while (h != history.end() && h->index < i) ++h;
-            encode_value({t.wdl[i], t.dtz[i], t.round[i], h != history.end() && h->index == i}, record);
+            for (; h != history.end() && h->index == i; ++h) steps.steps[std::size_t(steps.count++)] = h->step;
+            if (steps.count == 0) steps.steps[std::size_t(steps.count++)] = {t.round[i], t.dtz[i]};
+            encode_progress(steps, &progress[i * pr], int(pr));
         }
+        if (loss) any_loss = true;
     });
     if (n > 0 && records[0] == DONT_CARE) std::fill_n(records.begin(), VALUE_RECORD_SIZE, 0); // a loss
-    for (std::uint64_t i = 1; i < n; ++i) {
+    std::uint8_t* before = progress.data(); // the last longer history, zeros before the first
+    for (std::uint64_t i = 0; i < n; ++i) {
         std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
-        const std::uint8_t* before = record - VALUE_RECORD_SIZE;
-        if (record[0] == DONT_CARE) {
-            std::copy_n(before, VALUE_RECORD_SIZE, record);
-        } else if (t.wdl[i] != Wdl5::LOSS) {
-            record[2] = before[2];
-            if (t.wdl[i] != Wdl5::WIN) record[1] = before[1];
-        }
+        std::uint8_t* p = &progress[i * pr];
+        const bool dont_care = record[0] == DONT_CARE;
+        const bool loss = !dont_care && t.wdl[i] == Wdl5::LOSS;
+        if (!loss && i > 0) p[0] = p[-std::ptrdiff_t(pr)];
+        if (loss && has_more_steps(p))
+            before = p;
+        else if (before != p)
+            std::copy_n(before + 1, pr - 1, p + 1);
+        if (i == 0) continue;
+        if (dont_care)
+            std::copy_n(record - VALUE_RECORD_SIZE, VALUE_RECORD_SIZE, record);
+        else if (t.wdl[i] != Wdl5::WIN && t.wdl[i] != Wdl5::LOSS)
+            record[1] = record[1 - VALUE_RECORD_SIZE];
+    }
+
+    // The progress file first, so that a values file is never there without it.
+    const std::string progress_path = path_of(dir, header.material, TableContents::PROGRESS);
+    if (any_loss) {
+        header.record_size = static_cast<std::uint8_t>(pr);
+        header.contents = TableContents::PROGRESS;
+        write_file(progress_path, header, progress, threads);
+    } else {
+        std::filesystem::remove(progress_path);
     }
     header.record_size = VALUE_RECORD_SIZE;
     header.contents = TableContents::VALUES;
@@ -152,13 +153,15 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
     t->round.resize(n);
     const std::vector<std::uint8_t> progress =
         read_file(path_of(dir, m, TableContents::PROGRESS), m, rules, TableContents::PROGRESS);
-    const int r = int(progress.size() / n);
+    const std::size_t r = progress.size() / n;
     std::vector<std::vector<SolvedTable::Step>> parts(chunk_count(n));
     std::atomic<bool> damaged{false};
     for_each_chunk(n, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
         for (std::uint64_t i = b; i < e; ++i) {
             TableValue v;
-            if (const Position p = t->index.position(i); is_dont_care(p, rules)) {
+            const Position p = t->index.position(i);
+            const bool dont_care = is_dont_care(p, rules);
+            if (dont_care) {
                 v = capture_value(best_capture(p, rules, solved));
             } else if (!decode_value(&values[i * VALUE_RECORD_SIZE], &v)) {
                 damaged = true;
@@ -166,14 +169,19 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
             }
             t->wdl[i] = v.wdl;
             t->dtz[i] = static_cast<std::uint8_t>(v.dtz);
-            t->round[i] = static_cast<std::uint8_t>(v.first_round);
-            if (!v.more_steps) continue;
+            if (v.wdl != Wdl5::LOSS) continue;
+            if (dont_care) {
+                t->round[i] = static_cast<std::uint8_t>(CAPTURE_STEP.round);
+                continue;
+            }
             ProgressHistory h;
-            if (progress.empty() || !decode_history(v, &progress[i * std::size_t(r)], r, &h)) {
+            if (progress.empty() || !decode_history(v, &progress[i * r], int(r), &h)) {
                 damaged = true;
                 return;
             }
-            for (const ProgressStep& s : h) parts[c].push_back({i, s});
+            t->round[i] = static_cast<std::uint8_t>(h.steps[0].round);
+            if (h.count > 1)
+                for (const ProgressStep& s : h) parts[c].push_back({i, s});
         }
     });
     if (damaged) return nullptr;

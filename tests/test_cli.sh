@@ -134,13 +134,18 @@ check "line of a finished game" "[] win game-over" \
   "$("$damatb" line --json --tables "$tables" 'W:WKa1:Bd5' | json 'j["moves"], j["outcome"]["result"], j["outcome"]["reason"]')"
 
 # info: every class up to 3 pieces, sizes, and the generator's statistics. Of the tables up to 3
-# pieces only KMvK- has a progress file (lost positions with a history of more than one step).
+# pieces all but KvK, KvM+, KKvK+, KKvM+, KMvK+ and KMvM+ have a loss that is not don't care,
+# so a progress file.
 out=$("$damatb" info --tables "$tables")
 size() { stat -c %s "$1"; }
 dtp_bytes=$(size "$tables/KMvK-.dtp")
+all_dtp=$(cat "$tables"/*.dtp | wc -c)
 all_bytes=$(cat "$tables"/*.dtb "$tables"/*.dtp | wc -c)
-check "info total" "total: 9 classes, 16 tables, 588810 positions, $all_bytes bytes ($dtp_bytes in 1 progress file)" \
-  "$(grep '^total' <<<"$out" | sed 's/, [0-9.]* bits per position$//')"
+check "info total" "total: 9 classes, 16 tables, 588810 positions, $all_bytes bytes ($all_dtp in 10 progress files)" \
+  "$(grep '^total' <<<"$out" | sed 's/, [0-9.]* bits per position (.*$//')"
+check "info bits of the values files" \
+  "$(python3 -c "print('%.2f' % (8 * ($all_bytes - $all_dtp) / 588810))")" \
+  "$(grep '^total' <<<"$out" | sed 's/.*WDL5 and DTZ: \([0-9.]*\))$/\1/')"
 check "info KvM+" "KvM+ 1512 $(size "$tables/KvM+.dtb") - 1512 0 0 0 0 0 -" \
   "$(grep ' KvM+ ' <<<"$out" | awk '{print $2, $3, $4, $5, $7, $8, $9, $10, $11, $12, $13}')"
 check "info KMvK- counts its progress file" \
@@ -149,20 +154,21 @@ check "info KMvK- counts its progress file" \
 check "info KMvK- bits per position" \
   "$(python3 -c "print('%.2f' % (8 * ($(size "$tables/KMvK-.dtb") + $dtp_bytes) / 93744))")" \
   "$(grep ' KMvK- ' <<<"$out" | awk '{print $5}')"
-check "info tables with a progress file" "KMvK-" "$(awk '(NF == 12 || NF == 13) && $(NF - 8) ~ /^[0-9]+$/ {print $(NF - 11)}' <<<"$out")"
+check "info tables with a progress file" "KvM- MvM KKvK- KKvM- KMvK- KMvM- MMvK+ MMvK- MMvM+ MMvM-" \
+  "$(awk '(NF == 12 || NF == 13) && $(NF - 8) ~ /^[0-9]+$/ {print $(NF - 11)}' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 check "info longest win" "KMvK+    win    7  W:Wc2,Kf2:BKh8" "$(grep '^KMvK+ *win' <<<"$out")"
 check "info exits 0" 0 "$(exit_code "$damatb" info --tables "$tables")"
 
 # verify, shallow and deep, then on copies with one flipped byte or a missing progress file.
 out=$("$damatb" verify --tables "$tables")
 check "verify exits 0" 0 "$(exit_code "$damatb" verify --tables "$tables")"
-check "verify counts the progress file" "verifying 17 table files" "$(head -1 <<<"$out" | grep -o 'verifying [0-9]* table files')"
-check "verify lines" 17 "$(grep -c '^ok ' <<<"$out")"
+check "verify counts the progress files" "verifying 26 table files" "$(head -1 <<<"$out" | grep -o 'verifying [0-9]* table files')"
+check "verify lines" 26 "$(grep -c '^ok ' <<<"$out")"
 check "verify checks the progress file" "ok      KMvK-.dtp:" "$(grep -o '^ok *KMvK-.dtp:' <<<"$out")"
-check "verify summary" "summary: 17 ok, 0 failed; 588810 positions" "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories$//')"
+check "verify summary" "summary: 26 ok, 0 failed; 588810 positions" "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories$//')"
 out=$("$damatb" verify --deep --tables "$tables"); code=$?
 check "verify --deep exits 0" 0 "$code"
-check "verify --deep summary" "summary: 17 ok, 0 failed; 588810 positions" \
+check "verify --deep summary" "summary: 26 ok, 0 failed; 588810 positions" \
   "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories.*//')"
 check "verify --deep checks every position" "588810 checked one ply deep" \
   "$(tail -1 <<<"$out" | grep -o '[0-9]* checked one ply deep')"
@@ -182,7 +188,7 @@ flip_last_byte "$bad/KvM+.dtb"
 out=$("$damatb" verify --tables "$bad" 2>&1); code=$?
 check "verify of a flipped byte exits 1" 1 "$code"
 check "verify names the damaged file" "FAILED  KvM+.dtb: content checksum mismatch" "$(grep FAILED <<<"$out")"
-check "verify summary with a failure" "summary: 16 ok, 1 failed; 587298 positions" \
+check "verify summary with a failure" "summary: 25 ok, 1 failed; 587298 positions" \
   "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories$//')"
 check "verify --deep of a flipped byte exits 1" 1 "$(exit_code "$damatb" verify --deep --tables "$bad")"
 check "probe of a damaged file exits 1" 1 "$(exit_code "$damatb" probe --tables "$bad" 'W:WKa1:Bd5')"
@@ -200,7 +206,7 @@ out=$("$damatb" verify --tables "$nodtp" 2>&1); code=$?
 check "verify of a missing progress file exits 1" 1 "$code"
 check "verify names the missing progress file" "FAILED  KMvK-.dtp: missing" \
   "$(grep FAILED <<<"$out" | grep -o '^FAILED  KMvK-.dtp: missing')"
-check "verify of a missing progress file: one failure" "summary: 16 ok, 1 failed" \
+check "verify of a missing progress file: one failure" "summary: 25 ok, 1 failed" \
   "$(tail -1 <<<"$out" | sed 's/;.*//')"
 out=$("$damatb" verify --deep --tables "$nodtp" 2>&1); code=$?
 check "verify --deep of a missing progress file exits 1" 1 "$code"

@@ -3,6 +3,7 @@
 // match the values file's fails, the reason naming the record.
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "core/fen.h"
 #include "core/index.h"
 #include "core/material.h"
+#include "core/record.h"
 #include "core/table_file.h"
 #include "gen/table_io.h"
 #include "support/table_files.h"
@@ -75,14 +77,20 @@ struct Folder {
 
 TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file", "[table_check]") {
     const std::string& tables = test::generated_table_files(3, RULES);
-    // The lost positions whose history continues, from the generator's reader.
+    // The lost positions (not don't care) of each table and those whose history has more than
+    // one step, from the generator's reader.
     gen::SolvedTables solved;
     std::uint64_t longer = 0;
+    std::map<std::string, std::uint64_t> losses;
     for (const core::ClassPlan& c : core::plan_classes(3))
         for (const core::Material& m : tables_of(c.material)) {
             auto t = gen::read_solved(tables, m, RULES, solved);
             REQUIRE(t);
             solved.add(t);
+            for (std::uint64_t i = 0; i < t->wdl.size(); ++i)
+                if (t->wdl[i] == core::Wdl5::LOSS && !core::is_dont_care(t->index.position(i), RULES) &&
+                    t->index.canonical(i) == i)
+                    ++losses[m.table_name()];
             if (m == KMVK_MINUS)
                 for (std::size_t k = 0; k < t->history.size(); ++k)
                     longer += k == 0 || t->history[k].index != t->history[k - 1].index;
@@ -95,13 +103,14 @@ TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file
             CHECK(check.values.ok);
             CHECK(check.values.entries == core::TableIndex(m).size());
             CHECK(check.ok());
-            // Up to 3 pieces only KMvK- has histories of more than one step.
-            CHECK(check.progress.has_value() == (m == KMVK_MINUS));
+            // A progress file beside every table with a loss; up to 3 pieces only KMvK- has
+            // histories of more than one step.
+            const std::uint64_t lost = losses[m.table_name()];
+            CHECK(check.progress.has_value() == (lost > 0));
+            CHECK(check.losses >= lost); // images (core/index.h) hold their representative's
             CHECK(check.continued == (m == KMVK_MINUS ? longer : 0));
-            if (m == KMVK_MINUS) {
-                CHECK(check.progress->name == "KMvK-.dtp");
-                CHECK(check.longest > 1);
-            }
+            if (lost > 0) CHECK(check.progress->name == m.table_name() + ".dtp");
+            CHECK((check.longest > 1) == (m == KMVK_MINUS));
         }
 }
 
@@ -112,13 +121,16 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
     const Records good = read_records(source);
     const std::size_t size = good.header.record_size;
     const core::TableIndex index(KMVK_MINUS);
-    // The first record that holds a history, and the first that holds none.
+    // The first record of a longer history, and the first record of no longer history before it
+    // (its pairs are zeros).
     std::size_t used = good.header.entries, unused = good.header.entries;
-    for (std::size_t i = 0; i < good.header.entries; ++i) {
-        const bool zero = std::all_of(&good.bytes[i * size], &good.bytes[(i + 1) * size],
-                                      [](std::uint8_t b) { return b == 0; });
-        (zero ? unused : used) = std::min(zero ? unused : used, i);
+    for (std::size_t i = 0; i < good.header.entries && used == good.header.entries; ++i) {
+        if (core::has_more_steps(&good.bytes[i * size]))
+            used = i;
+        else
+            unused = std::min(unused, i);
     }
+    REQUIRE(size >= 3);
     REQUIRE(used < good.header.entries);
     REQUIRE(unused < good.header.entries);
 
@@ -129,14 +141,15 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         CHECK(!check.ok());
         REQUIRE(check.progress);
         CHECK(check.progress->name == "KMvK-.dtp");
+        CHECK(check.losses > 0);
         CHECK(check.progress->failure() ==
-              folder.progress_path() + ": missing: " + std::to_string(check.continued) +
-                  " lost positions of KMvK-.dtb continue their progress history in it");
+              folder.progress_path() + ": missing: " + std::to_string(check.losses) +
+                  " lost positions of KMvK-.dtb have their progress history in it");
     }
-    SECTION("the history of a lost position is gone") {
+    SECTION("the longer history of a lost position is gone") {
         const Folder folder(tables);
         Records r = good;
-        std::fill(&r.bytes[used * size], &r.bytes[(used + 1) * size], 0);
+        std::fill(&r.bytes[used * size + 1], &r.bytes[(used + 1) * size], 0);
         write_records(folder.progress_path(), r);
         const cli::TableCheck check = folder.check();
         REQUIRE(check.progress);
@@ -147,8 +160,8 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
     SECTION("a history no position refers to") {
         const Folder folder(tables);
         Records r = good;
-        r.bytes[unused * size] = 5;
-        r.bytes[unused * size + 1] = 9;
+        r.bytes[unused * size + 1] = 5;
+        r.bytes[unused * size + 2] = 9;
         write_records(folder.progress_path(), r);
         const cli::TableCheck check = folder.check();
         REQUIRE(check.progress);
@@ -178,7 +191,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         const cli::TableCheck check = cli::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
         CHECK(check.values.ok);
         REQUIRE(check.progress);
-        CHECK(check.progress->reason == "no lost position of KMvK+.dtb continues its history here");
+        CHECK(check.progress->reason == "no lost position of KMvK+.dtb has its history here");
     }
     SECTION("a values file in the place of the progress file") {
         const Folder folder(tables);

@@ -94,7 +94,7 @@ Status TableSet::open(Table& t, File& f, core::TableContents contents) const {
         const core::TableHeader& h = opened.file.header();
         const bool size_ok = contents == core::TableContents::VALUES
                                  ? h.record_size == core::VALUE_RECORD_SIZE
-                                 : h.record_size % 2 == 0;
+                                 : h.record_size % 2 == 1;
         if (!size_ok || h.entries != index.size()) {
             s = Status::FILE_DAMAGED;
         } else {
@@ -154,16 +154,13 @@ Status TableSet::value(const core::Position& pos, TableValue* out) const {
 }
 
 Status TableSet::history(const core::Position& pos, const TableValue& v, ProgressHistory* out) const {
-    std::uint8_t bytes[core::MAX_RECORD_SIZE] = {};
-    int size = 0;
-    if (v.more_steps) {
-        Table* t = nullptr;
-        if (Status s = table_of(pos, &t); s != Status::OK) return s;
-        if (t->progress.path.empty()) return Status::FILE_DAMAGED; // no progress file
-        if (Status s = open(*t, t->progress, core::TableContents::PROGRESS); s != Status::OK) return s;
-        if (Status s = read_record(t->progress, t->index->index(pos), bytes); s != Status::OK) return s;
-        size = t->progress.file.header().record_size;
-    }
+    Table* t = nullptr;
+    if (Status s = table_of(pos, &t); s != Status::OK) return s;
+    if (t->progress.path.empty()) return Status::FILE_DAMAGED; // a loss, and no progress file
+    if (Status s = open(*t, t->progress, core::TableContents::PROGRESS); s != Status::OK) return s;
+    std::uint8_t bytes[core::MAX_RECORD_SIZE];
+    if (Status s = read_record(t->progress, t->index->index(pos), bytes); s != Status::OK) return s;
+    const int size = t->progress.file.header().record_size;
     return core::decode_history(v, bytes, size, out) ? Status::OK : Status::FILE_DAMAGED;
 }
 

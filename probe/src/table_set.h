@@ -1,8 +1,8 @@
 // TableSet: the table files a Tablebase found, each mapped on first use, and their records.
 //
 // A table is the positions of one material with White to move, in TableIndex order: its values
-// file `<table>.dtb` and, when some of its progress histories have more than one step, its
-// progress file `<table>.dtp` (core/record.h says what their records hold). Record i of a file
+// file `<table>.dtb` and, when it has a lost position that is not don't care, its progress
+// file `<table>.dtp` (core/record.h says what their records hold). Record i of a file
 // lies in block i / block_entries, at record i % block_entries of the decompressed block.
 //
 // Values files are listed when the set is built; a file is opened (mapped, its header checked
@@ -61,8 +61,8 @@ public:
     // Thread-safe (throws std::bad_alloc when memory runs out).
     Status value(const core::Position& pos, TableValue* out) const;
 
-    // Fills *out with the progress history of `pos`, whose value() is v (a win or a loss),
-    // reading the progress file when v.more_steps. Returns as value() does. Thread-safe.
+    // Fills *out with the progress history of `pos`, whose value() is v, a loss, from the
+    // progress file. Returns as value() does. Thread-safe.
     Status history(const core::Position& pos, const TableValue& v, ProgressHistory* out) const;
 
 private:

@@ -65,14 +65,16 @@ Value negated(const Value& v) {
 // The table value of any position (any side to move); a side to move without a piece has lost.
 // A position whose side to move must capture is "don't care" in the files (core/record.h): its
 // value is the best of its captures', found by searching them (each takes a piece, so the search
-// ends within as many plies as there are pieces).
+// ends within as many plies as there are pieces). *searched (when given) tells whether it was.
 Status lookup(const TableSet& tables, const core::Ruleset& rules, const core::Position& pos,
-              TableValue* out) {
+              TableValue* out, bool* searched = nullptr) {
+    if (searched) *searched = false;
     if (pos.pieces(pos.side_to_move()) == 0) {
-        *out = TableValue{core::Wdl5::LOSS, 0, 0, false};
+        *out = TableValue{core::Wdl5::LOSS, 0};
         return Status::OK;
     }
     if (!core::is_dont_care(pos, rules)) return tables.value(core::as_white_to_move(pos), out);
+    if (searched) *searched = true;
     core::MoveList moves;
     core::generate_moves(pos, rules.promotion, moves);
     core::Wdl5 best = core::Wdl5::WIN; // the opponent's, after the best capture
@@ -112,25 +114,31 @@ bool better(const Ranked& a, const Ranked& b) {
     return a.move.notation < b.move.notation;
 }
 
-// The progress key of a winning move m from p to `after` (whose value is r, the counter then
-// `next`): leaving the class or ending the game is (0, d), d the DTZ of `after` (0 when the
-// game ends); a man move inside the class to a position whose history starts in round s is
-// (s + 1, 1); a king move to a position whose step at `next` is (s, k) is (s, k + 1). Always
-// playing the move of smallest key wins (docs/probe.md).
+// The progress key of a winning move m from p to `after` (whose value is r, a loss, found by a
+// search of its captures when `searched`; the counter then `next`): leaving the class or ending
+// the game is (0, d), d the DTZ of `after` (0 when the game ends); a man move inside the class
+// to a position whose history starts in round s is (s + 1, 1); a king move to a position whose
+// step at `next` is (s, k) is (s, k + 1). Always playing the move of smallest key wins
+// (docs/probe.md).
 Status progress_key(const TableSet& tables, const core::Move& m, const core::Position& after,
-                    const TableValue& r, int next, int limit, Ranked* out) {
+                    const TableValue& r, bool searched, int next, int limit, Ranked* out) {
     if (m.is_capture() || m.is_promotion() || r.dtz == 0) {
         out->round = 0;
         out->level = r.dtz;
         return Status::OK;
     }
+    ProgressHistory h;
+    if (searched) {
+        h.count = 1;
+        h.steps[0] = core::CAPTURE_STEP;
+    } else if (Status s = tables.history(core::as_white_to_move(after), r, &h); s != Status::OK) {
+        return s;
+    }
     if (m.is_zeroing()) {
-        out->round = r.first_round + 1;
+        out->round = h.steps[0].round + 1;
         out->level = 1;
         return Status::OK;
     }
-    ProgressHistory h;
-    if (Status s = tables.history(core::as_white_to_move(after), r, &h); s != Status::OK) return s;
     const core::ProgressStep step = core::progress_at(h, next, limit);
     out->round = step.round;
     out->level = step.level + 1;
@@ -227,12 +235,13 @@ Status Tablebase::probe_root(const Position& pos, int counter,
             const core::Position after = p.after(m);
             const int next = core::counter_after(counter, m);
             TableValue r;
-            if (Status s = lookup(impl_->tables, rules, after, &r); s != Status::OK) return s;
+            bool searched = false;
+            if (Status s = lookup(impl_->tables, rules, after, &r, &searched); s != Status::OK) return s;
             Ranked x{RootMove{core::move_to_string(p, m, rules.promotion), to_public(after),
                               negated(value_at(r, next, limit)), next},
                      m.is_zeroing() ? 1 : 1 + r.dtz};
             if (x.move.value.result == Result::WIN)
-                if (Status s = progress_key(impl_->tables, m, after, r, next, limit, &x); s != Status::OK)
+                if (Status s = progress_key(impl_->tables, m, after, r, searched, next, limit, &x); s != Status::OK)
                     return s;
             ranked.push_back(std::move(x));
         }
