@@ -36,4 +36,5 @@ fi
 values=$(cat "$work"/tables/*.dtb | wc -c)
 progress=$(cat "$work"/tables/*.dtp 2>/dev/null | wc -c)
 awk -v v="$values" -v p="$progress" -v n="$positions" 'BEGIN {
-  printf "table files: %d bytes (%d values, %d progress), %.3f bits per position\n", v + p, v, p, 8 * (v + p) / n}'
+  printf "table files: %d bytes (%d values, %d progress), %.3f bits per position (values files, WDL5 and DTZ: %.3f)\n",
+    v + p, v, p, 8 * (v + p) / n, 8 * v / n}'
