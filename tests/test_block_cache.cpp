@@ -1,5 +1,5 @@
-// The probe library's block cache (probe/src/block_cache.h): what it keeps and reads, least
-// recently used out, its memory within the budget and reused, reservations, threads.
+// The probe library's block cache (probe/src/block_cache.h): what it keeps and reads, the CLOCK's
+// evictions, its memory within the budget and reused, reservations, threads.
 #include <algorithm>
 #include <cstdint>
 #include <random>
@@ -77,7 +77,7 @@ TEST_CASE("Block cache: nothing kept with budget 0 or a block larger than the bu
     CHECK_FALSE(small.reserve(2, 0));
 }
 
-TEST_CASE("Block cache: least recently used out, memory within the budget and reused",
+TEST_CASE("Block cache: a block read since the hand passed stays, memory within the budget and reused",
           "[probe][cache]") {
     const std::size_t block = 24 * UNIT; // 96 KiB, the default values block
     const std::size_t budget = 5 * block + 3 * UNIT;
@@ -85,7 +85,7 @@ TEST_CASE("Block cache: least recently used out, memory within the budget and re
     for (std::uint64_t k = 0; k < 5; ++k) REQUIRE(put(c, k, block));
     const std::size_t mapped = c.mapped_bytes();
     CHECK(mapped <= budget);
-    CHECK(holds(c, 0, block)); // 0 becomes the most recent: 1 goes first
+    CHECK(holds(c, 0, block)); // 0 has a second chance: 1 goes first
     REQUIRE(put(c, 5, block));
     CHECK_FALSE(holds(c, 1, block));
     for (std::uint64_t k : {0, 2, 3, 4, 5}) CHECK(holds(c, k, block));
@@ -93,6 +93,54 @@ TEST_CASE("Block cache: least recently used out, memory within the budget and re
     CHECK(c.mapped_bytes() == mapped); // evicted blocks' memory, not new memory
     for (std::uint64_t k = 95; k < 100; ++k) CHECK(holds(c, k, block));
     CHECK_FALSE(holds(c, 94, block));
+}
+
+TEST_CASE("Block cache: CLOCK eviction order", "[probe][cache]") {
+    const std::size_t block = 24 * UNIT;
+    BlockCache c(4 * block); // one shard: 4 blocks, in entries 0 to 3, the hand at 0
+    for (std::uint64_t k = 0; k < 4; ++k) REQUIRE(put(c, k, block));
+    std::uint8_t out[1];
+    REQUIRE(c.read(1, 0, 1, out)); // 1 and 3 get a second chance
+    REQUIRE(c.read(3, 0, 1, out));
+    REQUIRE(put(c, 4, block)); // the hand: 0 goes (into its entry comes 4)
+    REQUIRE(put(c, 5, block)); // 1's mark cleared, 2 goes
+    REQUIRE(put(c, 6, block)); // 3's mark cleared, 4 (not read since kept) goes
+    REQUIRE(put(c, 7, block)); // 1 goes: its mark was cleared a turn before and not set again
+    std::uint8_t dummy[1];
+    for (std::uint64_t k : {0, 1, 2, 4}) CHECK_FALSE(c.read(k, 0, 1, dummy));
+    for (std::uint64_t k : {3, 5, 6, 7}) CHECK(holds(c, k, block));
+    CHECK(c.mapped_bytes() == 4 * block);
+}
+
+TEST_CASE("Block cache: blocks read often stay while others come and go, within the budget",
+          "[probe][cache]") {
+    const std::size_t block = 12 * UNIT; // 48 KiB
+    const std::size_t budget = 40 * block;
+    BlockCache c(budget); // one shard
+    std::uint8_t out[1];
+    // 10 hot blocks, read between every two new blocks: none is ever evicted.
+    for (std::uint64_t k = 0; k < 10; ++k) REQUIRE(put(c, k, block));
+    const std::size_t mapped_before = c.mapped_bytes();
+    for (std::uint64_t k = 100; k < 2000; ++k) {
+        REQUIRE(put(c, k, block));
+        for (std::uint64_t hot = 0; hot < 10; ++hot) REQUIRE(c.read(hot, 0, 1, out));
+        REQUIRE(c.mapped_bytes() <= budget);
+    }
+    for (std::uint64_t k = 0; k < 10; ++k) CHECK(holds(c, k, block));
+    for (std::uint64_t k = 1970; k < 2000; ++k) CHECK(holds(c, k, block)); // the last 30 too
+    CHECK(c.mapped_bytes() <= budget);
+    CHECK(c.mapped_bytes() >= mapped_before);
+    // Many blocks in one shard: the table grows, and every block is found or cleanly gone.
+    BlockCache big(std::size_t{64} << 20); // 8 shards
+    for (std::uint64_t k = 0; k < 3000; ++k) REQUIRE(put(big, k * 977, 3 * 1000));
+    int found = 0;
+    for (std::uint64_t k = 0; k < 3000; ++k) {
+        const Found f = find(big, k * 977, 3 * 1000);
+        CHECK(f != Found::WRONG);
+        found += f == Found::YES;
+    }
+    CHECK(found == 3000); // 3000 blocks of one unit: all fit
+    CHECK(big.mapped_bytes() <= std::size_t{64} << 20);
 }
 
 TEST_CASE("Block cache: blocks of mixed sizes, larger than a chunk among them", "[probe][cache]") {

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <bit>
 #include <cstring>
 #include <utility>
@@ -18,24 +19,45 @@ std::size_t shard_count_for(std::size_t budget) {
     return std::clamp<std::size_t>(budget / PER_SHARD, 1, 16);
 }
 
+// The size of a huge page (x86-64, and the usual one elsewhere).
+constexpr std::size_t HUGE = std::size_t{2} << 20;
+
 std::size_t units_for(std::size_t bytes) {
     return (bytes + BlockCache::UNIT - 1) / BlockCache::UNIT;
 }
 
 // `bytes` of fresh memory, every page already written by the kernel (one system call instead
-// of a page fault per page), or null when the system gives none.
+// of a page fault per page), or null when the system gives none. A size of a whole number of
+// huge pages (HUGE) is placed on a huge page boundary and asked to be backed by huge pages
+// (transparent huge pages, where the system has them): a probe that reads a cached block then
+// rarely misses the TLB, which a cache of gigabytes in 4 KiB pages would almost always do.
 std::uint8_t* map_memory(std::size_t bytes) {
-    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
-#ifdef MAP_POPULATE
-    flags |= MAP_POPULATE;
-#endif
-    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+    constexpr int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+    const bool huge = bytes % HUGE == 0;
+    // For a huge page boundary: HUGE bytes more than needed, the ends past it given back.
+    const std::size_t asked = huge ? bytes + HUGE : bytes;
+    void* p = ::mmap(nullptr, asked, PROT_READ | PROT_WRITE, flags, -1, 0);
     if (p == MAP_FAILED) return nullptr;
-    auto* bytes_p = static_cast<std::uint8_t*>(p);
-#ifndef MAP_POPULATE
-    for (std::size_t at = 0; at < bytes; at += BlockCache::UNIT) bytes_p[at] = 0;
+    auto* base = static_cast<std::uint8_t*>(p);
+    if (huge) {
+        const std::size_t head = (HUGE - reinterpret_cast<std::uintptr_t>(base) % HUGE) % HUGE;
+        if (head) ::munmap(base, head);
+        if (HUGE - head) ::munmap(base + head + bytes, HUGE - head);
+        base += head;
+#ifdef MADV_HUGEPAGE
+        ::madvise(base, bytes, MADV_HUGEPAGE); // a hint: no huge pages is no error
 #endif
-    return bytes_p;
+    }
+#ifdef MADV_POPULATE_WRITE
+    if (::madvise(base, bytes, MADV_POPULATE_WRITE) == 0) return base;
+    if (errno == ENOMEM) { // the system has not the memory
+        ::munmap(base, bytes);
+        return nullptr;
+    }
+#endif
+    // No MADV_POPULATE_WRITE (before Linux 5.14): a write to every page.
+    for (std::size_t at = 0; at < bytes; at += BlockCache::UNIT) base[at] = 0;
+    return base;
 }
 
 } // namespace
@@ -93,12 +115,133 @@ struct BlockCache::Chunk {
     std::vector<std::uint64_t> used; // bit u: unit u in use
 };
 
+// A shard's blocks: where each one's memory lies, in a list swept by a CLOCK hand (second
+// chance), and an open-addressing table (linear probing) from key to block for reads.
 struct BlockCache::Shard {
+    static constexpr std::uint32_t NONE = ~std::uint32_t{0};
+
+    // A slot of the table: what a read needs, in half a cache line. Empty when entry is NONE.
+    struct alignas(32) Slot {
+        std::uint64_t key = 0;
+        std::uint8_t* data = nullptr;
+        std::size_t bytes = 0;
+        std::uint32_t entry = NONE; // in entries
+    };
+    // A block kept (used) or a place for one (on the free list).
+    struct Entry {
+        std::uint64_t key = 0;
+        Chunk* chunk = nullptr;
+        std::size_t first = 0, units = 0;
+        std::uint32_t next_free = NONE;
+        bool used = false;
+    };
+
     std::mutex mutex;
-    std::list<Entry> blocks; // most recent first
-    std::unordered_map<std::uint64_t, std::list<Entry>::iterator> where;
+    std::vector<Slot> slots;                // a power of 2 of them, at most half in use
+    std::vector<Entry> entries;             // the CLOCK's circle
+    std::vector<std::uint8_t> referenced;   // by entry: read since the hand last passed
+    std::uint32_t free_entries = NONE;      // a list through Entry::next_free
+    std::size_t kept = 0;                   // entries used
+    std::size_t hand = 0;                   // the next entry the CLOCK looks at
     std::vector<std::unique_ptr<Chunk>> chunks;
     std::size_t mapped = 0; // bytes of the chunks, those being mapped included
+
+    // The slot a key's search starts at (slots not empty).
+    std::size_t home(std::uint64_t key) const {
+        const std::uint64_t h = (key ^ (key >> 29)) * 0xBF58476D1CE4E5B9ULL;
+        return static_cast<std::size_t>(h >> 40) & (slots.size() - 1);
+    }
+
+    // The slot of `key`, or null.
+    const Slot* find(std::uint64_t key) const {
+        if (slots.empty()) return nullptr;
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t i = home(key);; i = (i + 1) & mask) {
+            const Slot& slot = slots[i];
+            if (slot.entry == NONE) return nullptr;
+            if (slot.key == key) return &slot;
+        }
+    }
+
+    // Puts a slot in the table, which has an empty slot.
+    void place(const Slot& slot) {
+        const std::size_t mask = slots.size() - 1;
+        std::size_t i = home(slot.key);
+        while (slots[i].entry != NONE) i = (i + 1) & mask;
+        slots[i] = slot;
+    }
+
+    // Makes room in the table for one more block (throws std::bad_alloc, the table unchanged).
+    void reserve_slot() {
+        if ((kept + 1) * 2 <= slots.size()) return;
+        std::vector<Slot> old(std::max<std::size_t>(64, slots.size() * 2));
+        old.swap(slots);
+        for (const Slot& slot : old)
+            if (slot.entry != NONE) place(slot);
+    }
+
+    // Takes `key` out of the table (backward shift: no tombstones).
+    void erase(std::uint64_t key) {
+        const std::size_t mask = slots.size() - 1;
+        std::size_t i = home(key);
+        while (slots[i].key != key || slots[i].entry == NONE) i = (i + 1) & mask;
+        for (std::size_t j = (i + 1) & mask; slots[j].entry != NONE; j = (j + 1) & mask) {
+            const std::size_t h = home(slots[j].key);
+            // Slot j stays when its home lies cyclically in (i, j].
+            const bool stays = i < j ? i < h && h <= j : i < h || h <= j;
+            if (!stays) {
+                slots[i] = slots[j];
+                i = j;
+            }
+        }
+        slots[i].entry = NONE;
+    }
+
+    // Keeps block (key, data, bytes) in the units `first`, `units` of `chunk`: referenced not
+    // yet, so the hand passes it once before it may go. Throws std::bad_alloc, nothing kept.
+    void insert(std::uint64_t key, std::uint8_t* data, std::size_t bytes, Chunk* chunk,
+                std::size_t first, std::size_t units) {
+        reserve_slot();
+        std::uint32_t e = free_entries;
+        if (e == NONE) {
+            e = static_cast<std::uint32_t>(entries.size());
+            entries.emplace_back();
+            try {
+                referenced.push_back(0);
+            } catch (...) {
+                entries.pop_back();
+                throw;
+            }
+        } else {
+            free_entries = entries[e].next_free;
+        }
+        entries[e] = {key, chunk, first, units, NONE, true};
+        referenced[e] = 0;
+        place({key, data, bytes, e});
+        ++kept;
+    }
+
+    // Evicts one block (some kept): the first the hand finds not referenced since it last
+    // passed, clearing the marks it passes. Its units go back to its chunk, returned.
+    Chunk& evict() {
+        for (;;) {
+            if (hand >= entries.size()) hand = 0;
+            const std::size_t e = hand++;
+            Entry& entry = entries[e];
+            if (!entry.used) continue;
+            if (referenced[e]) {
+                referenced[e] = 0;
+                continue;
+            }
+            free_units(*entry.chunk, entry.first, entry.units);
+            erase(entry.key);
+            entry.used = false;
+            entry.next_free = free_entries;
+            free_entries = static_cast<std::uint32_t>(e);
+            --kept;
+            return *entry.chunk;
+        }
+    }
 };
 
 BlockCache::BlockCache(std::size_t budget)
@@ -119,12 +262,12 @@ bool BlockCache::read(std::uint64_t key, std::size_t offset, std::size_t size, s
     if (shard_budget_ == 0) return false;
     Shard& s = shard_of(key);
     std::lock_guard<std::mutex> lock(s.mutex);
-    auto it = s.where.find(key);
-    if (it == s.where.end()) return false;
-    s.blocks.splice(s.blocks.begin(), s.blocks, it->second);
-    const Entry& e = *it->second;
-    if (offset + size > e.bytes) return false;
-    std::memcpy(out, e.data + offset, size);
+    const Shard::Slot* slot = s.find(key);
+    if (!slot) return false;
+    std::uint8_t& referenced = s.referenced[slot->entry];
+    if (!referenced) referenced = 1; // its second chance: no write when it has one already
+    if (offset + size > slot->bytes) return false;
+    std::memcpy(out, slot->data + offset, size);
     return true;
 }
 
@@ -175,13 +318,9 @@ bool BlockCache::allocate(Shard& s, std::unique_lock<std::mutex>& lock, std::siz
             }
             return true;
         }
-        // Evict, least recently used first, until the units freed make room.
-        while (!s.blocks.empty()) {
-            Entry& e = s.blocks.back();
-            Chunk& c = *e.chunk;
-            free_units(c, e.first, e.units);
-            s.where.erase(e.key);
-            s.blocks.pop_back();
+        // Evict, the CLOCK's choice first, until the units freed make room.
+        while (s.kept) {
+            Chunk& c = s.evict();
             if (c.take(units, first)) {
                 *chunk = &c;
                 return true;
@@ -218,14 +357,12 @@ void BlockCache::keep(Reservation r) {
     if (!r) return;
     Shard& s = shard_of(r.key_);
     std::lock_guard<std::mutex> lock(s.mutex);
-    if (!s.where.count(r.key_)) { // else another thread was quicker
-        s.blocks.push_front({r.key_, r.data_, r.bytes_, r.chunk_, r.first_, r.units_});
+    if (!s.find(r.key_)) { // else another thread was quicker
         try {
-            s.where.emplace(r.key_, s.blocks.begin());
+            s.insert(r.key_, r.data_, r.bytes_, r.chunk_, r.first_, r.units_);
             r.data_ = nullptr; // the entry holds the units now
             return;
         } catch (...) {
-            s.blocks.pop_front(); // keep the list and the map in step
             free_units(*r.chunk_, r.first_, r.units_);
             r.data_ = nullptr;
             throw;

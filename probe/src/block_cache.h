@@ -1,33 +1,38 @@
-// BlockCache: decompressed table blocks kept within a byte budget, least recently used first
-// out.
+// BlockCache: decompressed table blocks kept within a byte budget, evicted by CLOCK (second
+// chance): an approximation of least recently used out that costs a read no more than a mark.
 //
 // A key names one block of one table: (table number << 32) | block number. The cache is split
-// into shards by key, each with its own mutex, list and budget (an equal share), so that
-// threads probing different blocks rarely wait for each other. A block larger than a shard's
-// budget is never kept. Readers copy the bytes they need while holding the shard's lock, so an
-// evicted block is never read.
+// into shards by key, each with its own mutex, blocks and budget (an equal share), so that
+// threads probing different blocks rarely wait for each other. A shard finds a block by an
+// open-addressing table (linear probing) whose slot holds what a read needs (key, memory, size),
+// and marks it referenced (a byte of its own, written only when not yet set). To evict, a hand
+// goes round the shard's blocks: a marked block loses its mark and stays, the first unmarked
+// one goes. A block newly kept is unmarked and takes the place of one evicted, just behind the
+// hand, so it stays at least until the hand comes round. A block larger than a shard's budget
+// is never kept. Readers copy the bytes they need while holding the shard's lock, so an evicted
+// block is never read.
 //
-// Memory: a shard takes its blocks' memory from chunks it maps itself as it fills (768 KiB,
-// less when its budget is smaller, one block's size when that is larger), every page written
-// by the kernel when the chunk is mapped (MAP_POPULATE), and it counts the chunks, not the
-// blocks, against its budget. A chunk is handed out in units of 4 KiB (a bitmap of the units in
+// Memory: a shard takes its blocks' memory from chunks it maps itself as it fills (2 MiB, less
+// when its budget is smaller, one block's size when that is larger), every page written by the
+// kernel when the chunk is mapped (madvise MADV_POPULATE_WRITE), and it counts the chunks, not
+// the blocks, against its budget. A chunk of whole 2 MiB is placed on a 2 MiB boundary and
+// asked to be backed by transparent huge pages (MADV_HUGEPAGE), so that reading a cached block
+// seldom misses the TLB. A chunk is handed out in units of 4 KiB (a bitmap of the units in
 // use); an evicted block's units go back to its chunk and the next block reuses them. So a
 // block costs no page fault when it is decompressed into the cache: the faults of a fresh page
 // (several microseconds each on a virtual machine) are paid once per chunk, in one system call,
 // and never again for memory the cache already holds. Chunks are unmapped when the cache is
 // destroyed, or when a block finds no room in any of them with nothing left to evict.
 //
-// A miss goes: reserve() memory for the block (evicting least recently used blocks as needed),
+// A miss goes: reserve() memory for the block (evicting blocks as needed, the CLOCK's choice),
 // decompress into it with no lock held, then keep() it. A Reservation that is not kept (the
 // block did not decompress, or an exception) gives its memory back when destroyed.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <list>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
 #include <vector>
 
 namespace damatb::probe {
@@ -39,7 +44,7 @@ class BlockCache {
 public:
     // The unit memory is handed out in, and the size of the chunks a shard maps.
     static constexpr std::size_t UNIT = 4096;
-    static constexpr std::size_t CHUNK = 192 * UNIT; // 768 KiB: 8 blocks of 96 KiB, 16 of 48 KiB
+    static constexpr std::size_t CHUNK = 512 * UNIT; // 2 MiB, a huge page: 42 blocks of 48 KiB
 
     // A cache of at most `budget` bytes of memory (0: keeps nothing).
     explicit BlockCache(std::size_t budget);
@@ -48,7 +53,7 @@ public:
     BlockCache& operator=(const BlockCache&) = delete;
 
     // True, with the `size` bytes at `offset` of block `key` copied to out, when the block is
-    // kept (it becomes the most recently used); false otherwise. Thread-safe.
+    // kept (it is marked referenced); false otherwise. Thread-safe.
     bool read(std::uint64_t key, std::size_t offset, std::size_t size, std::uint8_t* out);
 
     // Memory for a block, from reserve(): data() holds the block's bytes until keep() takes it.
@@ -77,14 +82,14 @@ public:
         std::uint8_t* data_ = nullptr;
     };
 
-    // Memory for a block of `bytes` bytes under `key`, evicting the least recently used blocks
-    // of its shard as needed; an empty Reservation when the block would not be kept: larger than
+    // Memory for a block of `bytes` bytes under `key`, evicting blocks of its shard as needed
+    // (the CLOCK's choice); an empty Reservation when the block would not be kept: larger than
     // a shard's budget, or the shard's memory is all reserved by other threads, or the system
     // gives no memory. Thread-safe (throws std::bad_alloc when memory for the bookkeeping runs
     // out).
     Reservation reserve(std::uint64_t key, std::size_t bytes);
 
-    // Keeps the block written into r (from reserve()) as the most recently used, unless a block
+    // Keeps the block written into r (from reserve()), not yet marked referenced, unless a block
     // of the same key is already kept (another thread was quicker): then r's memory goes back.
     // Thread-safe (throws std::bad_alloc; r's memory goes back then too).
     void keep(Reservation r);
@@ -93,15 +98,6 @@ public:
     std::size_t mapped_bytes() const;
 
 private:
-    // A block kept, and where its memory lies.
-    struct Entry {
-        std::uint64_t key;
-        std::uint8_t* data;
-        std::size_t bytes;
-        Chunk* chunk;
-        std::size_t first, units;
-    };
-
     Shard& shard_of(std::uint64_t key) const;
     // Units `units` of a chunk of s for a new block (s's mutex held): from free units of its
     // chunks, else from a chunk mapped now (while the budget allows; the lock is let go while
