@@ -82,11 +82,22 @@ constexpr auto LARGEST_PAIR = [] {
     return t;
 }();
 
+// LARGEST_TRIPLE[r]: the largest p with C(p, 3) <= r, for r < C(64, 3) (41,664 bytes: one
+// load instead of a bisection's chain of them, for the groups of three kings of 5 pieces).
+constexpr auto LARGEST_TRIPLE = [] {
+    std::array<std::uint8_t, 64 * 63 * 62 / 6> t{};
+    for (std::size_t p = 2, r = 0; r < t.size(); ++r) {
+        if ((p + 1) * p * (p - 1) / 6 <= r) ++p;
+        t[r] = static_cast<std::uint8_t>(p);
+    }
+    return t;
+}();
+
 // The k squares of `free` whose colex rank is `rank`.
 Bitboard colex_unrank(std::uint64_t rank, int k, Bitboard free) {
     Bitboard x = 0;
     int p = popcount(free);
-    for (int j = k; j >= 3; --j) {
+    for (int j = k; j >= 4; --j) {
         // The largest p' in [j - 1, p) with C(p', j) <= rank, by branch-free bisection.
         const auto& c = BINOMIALS[j];
         int lo = j - 1;
@@ -97,6 +108,11 @@ Bitboard colex_unrank(std::uint64_t rank, int k, Bitboard free) {
         }
         p = lo;
         rank -= c[p];
+        x |= Bitboard{1} << p;
+    }
+    if (k >= 3) {
+        p = LARGEST_TRIPLE[rank];
+        rank -= BINOMIALS[3][p];
         x |= Bitboard{1} << p;
     }
     if (k >= 2) {

@@ -51,6 +51,10 @@ struct ProgressStep {
 inline constexpr int MAX_PROGRESS_STEPS = 16;
 inline constexpr int MAX_PROGRESS_ROUND = 127;
 inline constexpr std::uint8_t VALUE_RECORD_SIZE = 2;
+// Records per block of a values file: 48 KiB, what a probe decompresses on a miss (the blocks of
+// version 2's 3-byte records had as many bytes). Progress files keep the default 16384 records
+// (core/table_file.h), read only at the root.
+inline constexpr std::uint32_t VALUE_BLOCK_ENTRIES = 24576;
 
 // The progress-file record size for a table whose longest history has `steps` steps (0 when
 // it has no loss that is not don't care: the table then has no progress file).

@@ -38,16 +38,24 @@ void for_each_chunk(std::uint64_t n, int threads, F&& f) {
         if (e) std::rethrow_exception(e);
 }
 
-// The parts (one per chunk, or per thread), joined in order, leaving them empty.
+// A list that one thread at a time appends to, on cache lines of its own: threads appending
+// to neighbouring vectors would otherwise write one cache line (the vectors' ends) at every
+// append, and wait for each other's.
 template <typename T>
-std::vector<T> join(std::vector<std::vector<T>>& parts) {
+struct alignas(64) Part : std::vector<T> {};
+
+// The parts (one per chunk, or per thread: vectors or Parts), joined in order, leaving them
+// empty.
+template <typename Parts>
+auto join(Parts& parts) {
+    using T = typename Parts::value_type::value_type;
     std::size_t total = 0;
     for (const auto& p : parts) total += p.size();
     std::vector<T> all;
     all.reserve(total);
     for (auto& p : parts) {
         all.insert(all.end(), p.begin(), p.end());
-        p = std::vector<T>();
+        p = typename Parts::value_type();
     }
     return all;
 }

@@ -43,19 +43,42 @@ constexpr int NO_LEVEL = 255;
 constexpr int UNLIMITED_LEVELS = 254; // the phase length allowed when the limit is off
 constexpr std::uint8_t NO_WITNESS = 255;
 
-// One table of the class under solution, one byte per position in each array.
+// One byte of each position in an array of 4-byte records (Table::nodes).
+template <int OFFSET>
+class Field {
+public:
+    explicit Field(std::uint8_t* base) : base_(base) {}
+    std::uint8_t& operator[](std::uint64_t i) const { return base_[4 * i + OFFSET]; }
+
+private:
+    std::uint8_t* base_;
+};
+
+// One table of the class under solution, one byte per position in each field:
+//   info:    Info bits
 //   u:       the value without the king-move limit (Label)
 //   type:    the value under the limit at counter 0 (Label), set once
 //   level:   for type WON or LOST, the DTZ as known in the current round
 //   round:   the round in which type was set (0 for a game already over)
 //   witness: the number of a move last seen to escape a loss (u and type apart)
+// info, type, level and round, which a look-up of a successor or predecessor reads together,
+// lie together in one 4-byte record per position (one cache line to wait for, not several).
 struct Table {
     explicit Table(const Material& m)
-        : index(m), size(index.size()), info(size), u(size), type(size), level(size, NO_LEVEL),
-          round(size), witness_u(size, NO_WITNESS), witness(size, NO_WITNESS) {}
+        : index(m), size(index.size()), nodes(4 * size), u(size), witness_u(size, NO_WITNESS),
+          witness(size, NO_WITNESS) {
+        for (std::uint64_t i = 0; i < size; ++i) level[i] = NO_LEVEL;
+    }
+    Table(const Table&) = delete; // the fields point into nodes
+    Table& operator=(const Table&) = delete;
     TableIndex index;
     std::uint64_t size;
-    std::vector<std::uint8_t> info, u, type, level, round, witness_u, witness;
+    std::vector<std::uint8_t> nodes;
+    Field<0> info{nodes.data()};
+    Field<1> type{nodes.data()};
+    Field<2> level{nodes.data()};
+    Field<3> round{nodes.data()};
+    std::vector<std::uint8_t> u, witness_u, witness;
 };
 
 inline std::uint8_t load(const std::uint8_t& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
@@ -90,6 +113,8 @@ public:
     void add(Node c, std::size_t thread) {
         const std::uint64_t i = index_of(c), bit = std::uint64_t{1} << (i % 64);
         auto& word = seen_[table_of(c)][i / 64];
+        // A plain read first: a node listed already (often so) costs no locked instruction.
+        if (word.load(std::memory_order_relaxed) & bit) return;
         if (!(word.fetch_or(bit, std::memory_order_relaxed) & bit)) parts_[thread].push_back(c);
     }
     // Brings c's mark into the cache ahead of add(c).
@@ -101,7 +126,12 @@ public:
         std::size_t count = 0;
         for (const auto& p : parts_) count += p.size();
         if (count < (seen_[0].size() + seen_[1].size()) / 64) {
-            std::vector<Node> all = join(parts_);
+            std::vector<Node> all;
+            all.reserve(count);
+            for (auto& p : parts_) { // emptied, their memory kept for the next step's nodes
+                all.insert(all.end(), p.begin(), p.end());
+                p.clear();
+            }
             for (Node c : all) seen_[table_of(c)][index_of(c) / 64].store(0, std::memory_order_relaxed);
             std::sort(all.begin(), all.end());
             return all;
@@ -111,7 +141,7 @@ public:
         all.reserve(count);
         for (int t = 0; t < 2; ++t) {
             auto& seen = seen_[t];
-            std::vector<std::vector<Node>> found(chunk_count(seen.size()));
+            std::vector<Part<Node>> found(chunk_count(seen.size()));
             for_each_chunk(seen.size(), int(parts_.size()), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
                 for (std::uint64_t w = b; w < e; ++w) {
                     std::uint64_t x = seen[w].load(std::memory_order_relaxed);
@@ -128,7 +158,7 @@ public:
 
 private:
     std::vector<std::atomic<std::uint64_t>> seen_[2];
-    std::vector<std::vector<Node>> parts_;
+    std::vector<Part<Node>> parts_; // per thread
 };
 
 int thread_count(const SolveOptions& o) { return std::max(1, o.threads); }
@@ -202,7 +232,7 @@ private:
         std::vector<Node> out;
         for (int t = 0; t < table_count(); ++t) {
             Table& T = table(t);
-            std::vector<std::vector<Node>> parts(chunk_count(T.size));
+            std::vector<Part<Node>> parts(chunk_count(T.size));
             for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
                 for (std::uint64_t i = b; i < e; ++i)
                     if (keep(T, i)) parts[c].push_back(node(t, i));
@@ -213,12 +243,15 @@ private:
         return out;
     }
 
-    // The nodes of `from` whose label in `field` is `label`.
-    std::vector<Node> with_label(const std::vector<Node>& from,
-                                 std::vector<std::uint8_t> Table::*field, Label label) {
+    // The nodes of `from` whose label is `label`: type (under the limit), or u (without it).
+    enum class LabelOf { TYPE, U };
+    std::vector<Node> with_label(const std::vector<Node>& from, LabelOf field, Label label) {
         std::vector<Node> out;
-        for (Node c : from)
-            if ((table_of_node(c).*field)[index_of(c)] == label) out.push_back(c);
+        for (Node c : from) {
+            const Table& T = table_of_node(c);
+            const std::uint64_t i = index_of(c);
+            if ((field == LabelOf::TYPE ? T.type[i] : T.u[i]) == label) out.push_back(c);
+        }
         return out;
     }
 
@@ -230,15 +263,9 @@ private:
         const Table& T = table(table_of(c));
         const std::uint64_t i = index_of(c);
         if (touches & SEEN) collector_->prefetch(c);
-        if (touches & TYPE_LEVEL) {
-            __builtin_prefetch(&T.type[i], 1);
-            __builtin_prefetch(&T.level[i], 1);
-        }
+        if (touches & TYPE_LEVEL) __builtin_prefetch(&T.type[i], 1);
         if (touches & U) __builtin_prefetch(&T.u[i], 1);
-        if (touches & INFO_TYPE) {
-            __builtin_prefetch(&T.info[i]);
-            __builtin_prefetch(&T.type[i]);
-        }
+        if (touches & INFO_TYPE) __builtin_prefetch(&T.info[i]);
     }
 
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel.
@@ -357,14 +384,14 @@ private:
         std::size_t total = decided.size();
         while (!decided.empty()) {
             // A move into a lost position wins; a move into a won one may lose, if all do.
-            for_predecessors(with_label(decided, &Table::u, LOST), RetroKind::ALL, U | SEEN, [&](Node c) {
+            for_predecessors(with_label(decided, LabelOf::U, LOST), RetroKind::ALL, U | SEEN, [&](Node c) {
                 Table& T = table_of_node(c);
                 if (load(T.u[index_of(c)]) != UNKNOWN) return;
                 store(T.u[index_of(c)], WON);
                 collector_->add(c, thread());
             });
             std::vector<Node> next = collector_->take();
-            std::vector<Node> candidates = predecessors(with_label(decided, &Table::u, WON), RetroKind::ALL);
+            std::vector<Node> candidates = predecessors(with_label(decided, LabelOf::U, WON), RetroKind::ALL);
             parallel_for(static_cast<std::int64_t>(candidates.size()), [&](std::size_t s) {
                 const Node c = candidates[s];
                 Table& T = table_of_node(c);
@@ -548,10 +575,10 @@ private:
         // of this round), those found lost evaluated again (their longest line can fall).
         std::vector<std::vector<Node>> won_later(static_cast<std::size_t>(limit_) + 2);
         std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(limit_) + 2);
-        std::vector<std::vector<std::pair<int, Node>>> later(firsts_.size());
+        std::vector<Part<std::pair<int, Node>>> later(firsts_.size());
         for (int k = 1; k <= limit_; ++k) {
             // A king move into a position lost at level k - 1 wins at level k.
-            for_predecessors(with_label(frontier, &Table::type, LOST), RetroKind::KING_MOVES,
+            for_predecessors(with_label(frontier, LabelOf::TYPE, LOST), RetroKind::KING_MOVES,
                              TYPE_LEVEL | SEEN, [&](Node c) {
                                  if (commit(c, WON, k, r)) collector_->add(c, thread());
                              });
@@ -577,7 +604,7 @@ private:
                 fresh = collector_->take();
             }
             // Evaluated for a loss only: positions with a king move into one just won.
-            std::vector<Node> maybe_lost = may_be_lost(with_label(frontier, &Table::type, WON));
+            std::vector<Node> maybe_lost = may_be_lost(with_label(frontier, LabelOf::TYPE, WON));
 
             auto evaluate = [&](Node c, Want want) {
                 Evaluation e = evaluate_limited(table_of(c), index_of(c), r, want);
@@ -588,10 +615,22 @@ private:
                 }
                 if (commit(c, e.label, e.level, r)) collector_->add(c, thread());
             };
-            parallel_for(static_cast<std::int64_t>(fresh.size()),
-                         [&](std::size_t s) { evaluate(fresh[s], Want::ANY); });
-            parallel_for(static_cast<std::int64_t>(maybe_lost.size()),
-                         [&](std::size_t s) { evaluate(maybe_lost[s], Want::LOSS); });
+            // A position's own record and witness are fetched a few evaluations ahead: the
+            // lists are sparse in tables of 10^8 positions, so each is a cache miss.
+            auto evaluate_all = [&](const std::vector<Node>& list, Want want) {
+                constexpr std::size_t AHEAD = 8;
+                parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
+                    if (s + AHEAD < list.size()) {
+                        const Table& T = table_of_node(list[s + AHEAD]);
+                        const std::uint64_t i = index_of(list[s + AHEAD]);
+                        __builtin_prefetch(&T.info[i], 1);
+                        __builtin_prefetch(&T.witness[i], 1);
+                    }
+                    evaluate(list[s], want);
+                });
+            };
+            evaluate_all(fresh, Want::ANY);
+            evaluate_all(maybe_lost, Want::LOSS);
 
             frontier = collector_->take();
             frontier.insert(frontier.end(), won_now.begin(), won_now.end());
@@ -644,7 +683,7 @@ private:
             return std::lower_bound(history.begin(), history.end(), j,
                                     [](const auto& a, std::uint64_t x) { return a.index < x; });
         };
-        std::vector<std::vector<SolvedTable::Step>> parts(chunk_count(T.size));
+        std::vector<Part<SolvedTable::Step>> parts(chunk_count(T.size));
         for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t i = b; i < e; ++i) {
                 // An index that names an image of a position with a smaller index
@@ -670,10 +709,10 @@ private:
     const int limit_;
     std::vector<std::unique_ptr<Table>> tables_;
     std::unique_ptr<Collector> collector_; // nodes found by several threads, each once
-    std::vector<std::vector<Node>> firsts_; // nodes labelled for the first time, per thread
+    std::vector<Part<Node>> firsts_; // nodes labelled for the first time, per thread
     // Per thread: nodes labelled in an earlier round whose level fell in this one, each with
     // the level it had (fallen()).
-    std::vector<std::vector<std::uint64_t>> fallen_;
+    std::vector<Part<std::uint64_t>> fallen_;
     // The steps of the histories of more than one step, as history_step() packs them.
     std::vector<std::uint64_t> history_;
     std::vector<bool> has_history_[2];

@@ -137,6 +137,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
     }
     header.record_size = VALUE_RECORD_SIZE;
     header.contents = TableContents::VALUES;
+    header.block_entries = VALUE_BLOCK_ENTRIES;
     write_file(path_of(dir, header.material, TableContents::VALUES), header, records, threads);
 }
 

@@ -516,7 +516,7 @@ TEST_CASE("Probe: 8 threads give the answers of one", "[probe]") {
             expected.push_back(answer(*one, to_probe(positions[k]), static_cast<int>(k % LIMIT)));
     }
     // A cache of two blocks: threads evict each other's blocks all the time.
-    auto tb = open_ok({default_tables()}, PROBE_DEFAULT, 2 * 3 * core::DEFAULT_BLOCK_ENTRIES);
+    auto tb = open_ok({default_tables()}, PROBE_DEFAULT, 2 * core::VALUE_RECORD_SIZE * core::VALUE_BLOCK_ENTRIES);
     std::vector<std::vector<std::array<int, 4>>> got(8);
     std::vector<std::thread> threads;
     for (std::size_t t = 0; t < got.size(); ++t)
