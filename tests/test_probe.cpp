@@ -69,9 +69,9 @@ probe::Position to_probe(const core::Position& p) {
 
 probe::Position probe_fen(const std::string& text) { return to_probe(test::fen(text)); }
 
-// The record stored for a position with White to move, read from its file with core's reader
-// alone: WDL5, DTZ, round (and the flag of a longer history).
-std::array<int, 3> stored(const std::string& dir, const core::Position& w) {
+// The values record stored for a position with White to move, read from its file with core's
+// reader alone: WDL5, DTZ.
+std::array<int, 2> stored(const std::string& dir, const core::Position& w) {
     const core::Material m = core::material_of(w);
     core::OpenedTable t = core::open_table(dir + "/" + m.table_name() + ".dtb");
     REQUIRE(t.status.ok());
@@ -82,7 +82,8 @@ std::array<int, 3> stored(const std::string& dir, const core::Position& w) {
     core::Decompressor d;
     REQUIRE(t.file.read_block(b, d, block.data()) == core::TableError::NONE);
     const std::size_t at = (i % h.block_entries) * h.record_size;
-    return {block[at], block[at + 1], block[at + 2]};
+    REQUIRE(h.record_size == core::VALUE_RECORD_SIZE);
+    return {block[at], block[at + 1]};
 }
 
 // Random positions of the classes of up to 3 pieces, either side to move: each the position of
