@@ -44,19 +44,25 @@ void for_each_chunk(std::uint64_t n, int threads, F&& f) {
 template <typename T>
 struct alignas(64) Part : std::vector<T> {};
 
-// The parts (one per chunk, or per thread: vectors or Parts), joined in order, leaving them
-// empty.
+// Appends the parts (one per chunk, or per thread: vectors or Parts) to out, in order, and
+// empties them, their memory kept for what they collect next.
+template <typename T, typename Parts>
+void append(std::vector<T>& out, Parts& parts) {
+    std::size_t total = out.size();
+    for (const auto& p : parts) total += p.size();
+    out.reserve(total);
+    for (auto& p : parts) {
+        out.insert(out.end(), p.begin(), p.end());
+        p.clear();
+    }
+}
+
+// The parts joined in order, leaving them empty and their memory given back.
 template <typename Parts>
 auto join(Parts& parts) {
-    using T = typename Parts::value_type::value_type;
-    std::size_t total = 0;
-    for (const auto& p : parts) total += p.size();
-    std::vector<T> all;
-    all.reserve(total);
-    for (auto& p : parts) {
-        all.insert(all.end(), p.begin(), p.end());
-        p = typename Parts::value_type();
-    }
+    std::vector<typename Parts::value_type::value_type> all;
+    append(all, parts);
+    for (auto& p : parts) p = typename Parts::value_type();
     return all;
 }
 

@@ -127,11 +127,7 @@ public:
         for (const auto& p : parts_) count += p.size();
         if (count < (seen_[0].size() + seen_[1].size()) / 64) {
             std::vector<Node> all;
-            all.reserve(count);
-            for (auto& p : parts_) { // emptied, their memory kept for the next step's nodes
-                all.insert(all.end(), p.begin(), p.end());
-                p.clear();
-            }
+            append(all, parts_); // their memory kept for the next step's nodes
             for (Node c : all) seen_[table_of(c)][index_of(c) / 64].store(0, std::memory_order_relaxed);
             std::sort(all.begin(), all.end());
             return all;
@@ -150,8 +146,7 @@ public:
                     for (; x; x &= x - 1) found[c].push_back(node(t, w * 64 + std::uint64_t(__builtin_ctzll(x))));
                 }
             });
-            const std::vector<Node> own = join(found);
-            all.insert(all.end(), own.begin(), own.end());
+            append(all, found);
         }
         return all;
     }
@@ -237,8 +232,7 @@ private:
                 for (std::uint64_t i = b; i < e; ++i)
                     if (keep(T, i)) parts[c].push_back(node(t, i));
             });
-            std::vector<Node> own = join(parts);
-            out.insert(out.end(), own.begin(), own.end());
+            append(out, parts);
         }
         return out;
     }
