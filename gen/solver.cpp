@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <utility>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -285,10 +286,10 @@ private:
         return collector_->take();
     }
 
-    // The predecessors that may be lost: neither over nor won yet, and with no move out of
-    // the class that escapes (evaluate_limited finds nothing else in the others).
-    std::vector<Node> may_be_lost(const std::vector<Node>& from) {
-        for_predecessors(from, RetroKind::KING_MOVES, INFO_TYPE | SEEN, [&](Node n) {
+    // The predecessors (by `kind` of move) that may be lost: neither over nor won yet, and
+    // with no move out of the class that escapes (evaluate_limited finds nothing in the others).
+    std::vector<Node> may_be_lost(const std::vector<Node>& from, RetroKind kind) {
+        for_predecessors(from, kind, INFO_TYPE | SEEN, [&](Node n) {
             const Table& T = table_of_node(n);
             const std::uint64_t i = index_of(n);
             if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
@@ -417,53 +418,46 @@ private:
         return (type != UNKNOWN && load(O.round[j]) < r) ? Label(type) : UNKNOWN;
     }
 
-    Evaluation evaluate_limited(int t, std::uint64_t i, int r, Want want) {
+    // Whether every move of node i of table t loses in round r, and the loss's level (its
+    // dearest move) if so; a win found on the way (a zeroing move into a position lost in an
+    // earlier round) is returned too. The move that escaped last time is tried first.
+    Evaluation evaluate_limited(int t, std::uint64_t i, int r) {
         constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
         Table& T = table(t);
         const std::uint8_t info = T.info[i];
         if (info & TERMINAL) return {Label(T.type[i]), T.level[i]};
         if (info & EXT_WIN) return {WON, 1};
-        if (want == Want::LOSS && (info & EXT_ESC)) return NOTHING;
+        if (info & EXT_ESC) return NOTHING;
         Position p = T.index.position(i);
         MoveList moves;
         generate_moves(p, rules_.promotion, moves);
-        Table& O = table(other(t));
-        int win = NO_LEVEL + 1;
-        int longest = (info & EXT_ANY) ? 1 : 0;
-        bool can_lose = !(info & EXT_ESC);
-        // The cost of the move to O's node j for the loser (0 if it escapes) and, for the
-        // winner, the level it wins at (above the limit if it does not).
-        auto look = [&](const Move& m, std::uint64_t j, int& win_at) {
-            win_at = NO_LEVEL + 1;
+        const Table& O = table(other(t));
+        // The cost of the move to O's node j for the loser: 0 if it escapes, -1 if it wins
+        // at level 1 (it escapes too).
+        auto cost = [&](const Move& m) {
+            const std::uint64_t j = successor(t, p, m);
             if (m.is_zeroing()) {
-                Label exit = exit_label(O, j, r);
-                if (exit == LOST) win_at = 1;
-                return exit == WON ? 1 : 0;
+                const Label exit = exit_label(O, j, r);
+                return exit == WON ? 1 : exit == LOST ? -1 : 0;
             }
-            std::uint8_t type = load_acquire(O.type[j]);
-            int level = load(O.level[j]);
-            if (type == LOST) win_at = level + 1;
+            const std::uint8_t type = load_acquire(O.type[j]);
+            const int level = load(O.level[j]);
             return (type == WON && level + 1 <= limit_) ? level + 1 : 0;
         };
         const std::uint8_t w = T.witness[i];
-        int win_at;
-        if (want == Want::LOSS && w < moves.size() && look(moves[w], successor(t, p, moves[w]), win_at) == 0)
-            return NOTHING;
+        if (w < moves.size() && cost(moves[w]) <= 0) return NOTHING;
+        int longest = (info & EXT_ANY) ? 1 : 0;
         for (std::size_t k = 0; k < moves.size(); ++k) {
             if (!stays_in_class(moves[k])) continue;
-            int cost = look(moves[k], successor(t, p, moves[k]), win_at);
-            win = std::min(win, win_at);
-            if (win == 1) return {WON, 1};
-            if (cost == 0) {
-                can_lose = false;
+            const int c = cost(moves[k]);
+            if (c < 0) return {WON, 1};
+            if (c == 0) {
                 T.witness[i] = static_cast<std::uint8_t>(k);
-                if (want == Want::LOSS) return NOTHING;
+                return NOTHING;
             }
-            longest = std::max(longest, cost);
+            longest = std::max(longest, c);
         }
-        if (win <= limit_) return {WON, win};
-        if (can_lose) return {LOST, longest};
-        return NOTHING;
+        return {LOST, longest};
     }
 
     // Sets node c to `label` at `level` in round r if that is news; true if it was.
@@ -498,17 +492,21 @@ private:
             return !(info & TERMINAL) &&
                    ((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC)));
         });
-        std::vector<Node> seeds = predecessors(over, RetroKind::MAN_MOVES);
-        for (int r = 1; !seeds.empty() || r == 1; ++r) {
+        // What the next round starts from: the man moves into positions labelled in the
+        // round before.
+        std::vector<Node> labelled = std::move(over);
+        for (int r = 1;; ++r) {
+            Seeds seeds{predecessors(with_label(labelled, LabelOf::TYPE, LOST), RetroKind::MAN_MOVES),
+                        may_be_lost(with_label(labelled, LabelOf::TYPE, WON), RetroKind::MAN_MOVES)};
+            if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) break;
             if (r > MAX_PROGRESS_ROUND)
                 throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
-            std::vector<Node> labelled =
-                run_round(r, r == 1 ? over : std::vector<Node>{}, r == 1 ? direct : std::vector<Node>{}, seeds);
+            labelled = run_round(r, r == 1 ? labelled : std::vector<Node>{},
+                                 r == 1 ? direct : std::vector<Node>{}, seeds);
             if (contradiction_) throw std::logic_error("a position both won and lost");
             say("round " + std::to_string(r) + ": " + std::to_string(labelled.size()) +
                 " positions won or lost");
             record_history(r);
-            seeds = predecessors(labelled, RetroKind::MAN_MOVES);
         }
     }
 
@@ -559,84 +557,76 @@ private:
         return own;
     }
 
-    // One round: levels 1 to the limit, each from the one before. `frontier`
-    // holds the nodes of level 0, `direct` nodes whose level-1 value init found,
-    // `seeds` nodes to evaluate afresh. Returns the nodes labelled for the first time.
+    // What a round starts from, besides the games over: the positions with a zeroing move
+    // into one lost in the round before (won at level 1) and those with one into a position
+    // won in it, which may be lost now (evaluated at level 1).
+    struct Seeds {
+        std::vector<Node> wins, candidates;
+    };
+
+    // One round: levels 1 to the limit, each from the one before. `frontier` holds the nodes
+    // of level 0, `direct` nodes whose level-1 value init found. Returns the nodes labelled
+    // for the first time.
     std::vector<Node> run_round(int r, std::vector<Node> frontier, const std::vector<Node>& direct,
-                                const std::vector<Node>& seeds) {
-        // Nodes evaluated before their level came, by that level: those found won are
-        // committed when it comes (their level can only have fallen meanwhile, by a commit
-        // of this round), those found lost evaluated again (their longest line can fall).
-        std::vector<std::vector<Node>> won_later(static_cast<std::size_t>(limit_) + 2);
+                                const Seeds& seeds) {
+        // Nodes found lost before their level came, by that level, committed when it comes.
+        // They stay lost, and if their level falls meanwhile (a successor's did), the step that
+        // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
         std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(limit_) + 2);
         std::vector<Part<std::pair<int, Node>>> later(firsts_.size());
+        auto commit_all = [&](const std::vector<Node>& list, Label label, int k) {
+            parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
+                if (commit(list[s], label, k, r)) collector_->add(list[s], thread());
+            });
+        };
         for (int k = 1; k <= limit_; ++k) {
             // A king move into a position lost at level k - 1 wins at level k.
             for_predecessors(with_label(frontier, LabelOf::TYPE, LOST), RetroKind::KING_MOVES,
                              TYPE_LEVEL | SEEN, [&](Node c) {
                                  if (commit(c, WON, k, r)) collector_->add(c, thread());
                              });
-            const std::vector<Node> won_at_k = std::move(won_later[static_cast<std::size_t>(k)]);
-            parallel_for(static_cast<std::int64_t>(won_at_k.size()), [&](std::size_t s) {
-                if (commit(won_at_k[s], WON, k, r)) collector_->add(won_at_k[s], thread());
-            });
-            if (k == 1)
+            commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), LOST, k);
+            if (k == 1) {
+                commit_all(seeds.wins, WON, 1);
                 for (Node c : direct) {
                     const std::uint8_t info = table_of_node(c).info[index_of(c)];
                     if (commit(c, (info & EXT_WIN) ? WON : LOST, 1, r)) collector_->add(c, 0);
                 }
-            std::vector<Node> won_now = collector_->take();
-
-            // Evaluated afresh: the seeds, and the lost nodes put off to this level.
-            std::vector<Node> fresh;
-            if (k == 1) {
-                fresh = seeds;
-            } else {
-                const std::vector<Node> put_off = std::move(lost_later[static_cast<std::size_t>(k)]);
-                parallel_for(static_cast<std::int64_t>(put_off.size()),
-                             [&](std::size_t s) { collector_->add(put_off[s], thread()); });
-                fresh = collector_->take();
             }
-            // Evaluated for a loss only: positions with a king move into one just won.
-            std::vector<Node> maybe_lost = may_be_lost(with_label(frontier, LabelOf::TYPE, WON));
+            std::vector<Node> decided = collector_->take();
 
-            auto evaluate = [&](Node c, Want want) {
-                Evaluation e = evaluate_limited(table_of(c), index_of(c), r, want);
-                if (e.label == UNKNOWN) return;
-                if (e.level > k) {
-                    later[thread()].emplace_back(e.label == WON ? e.level : -e.level, c);
-                    return;
-                }
-                if (commit(c, e.label, e.level, r)) collector_->add(c, thread());
-            };
+            // Evaluated for a loss: at level 1 the seeds, then positions with a king move
+            // into one just won.
+            const std::vector<Node> candidates =
+                k == 1 ? seeds.candidates : may_be_lost(with_label(frontier, LabelOf::TYPE, WON), RetroKind::KING_MOVES);
             // A position's own record and witness are fetched a few evaluations ahead: the
             // lists are sparse in tables of 10^8 positions, so each is a cache miss.
-            auto evaluate_all = [&](const std::vector<Node>& list, Want want) {
-                constexpr std::size_t AHEAD = 8;
-                parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
-                    if (s + AHEAD < list.size()) {
-                        const Table& T = table_of_node(list[s + AHEAD]);
-                        const std::uint64_t i = index_of(list[s + AHEAD]);
-                        __builtin_prefetch(&T.info[i], 1);
-                        __builtin_prefetch(&T.witness[i], 1);
-                    }
-                    evaluate(list[s], want);
-                });
-            };
-            evaluate_all(fresh, Want::ANY);
-            evaluate_all(maybe_lost, Want::LOSS);
+            constexpr std::size_t AHEAD = 8;
+            parallel_for(static_cast<std::int64_t>(candidates.size()), [&](std::size_t s) {
+                if (s + AHEAD < candidates.size()) {
+                    const Table& T = table_of_node(candidates[s + AHEAD]);
+                    const std::uint64_t i = index_of(candidates[s + AHEAD]);
+                    __builtin_prefetch(&T.info[i], 1);
+                    __builtin_prefetch(&T.witness[i], 1);
+                }
+                const Node c = candidates[s];
+                const Evaluation e = evaluate_limited(table_of(c), index_of(c), r);
+                if (e.label == UNKNOWN) return;
+                if (e.level > k)
+                    later[thread()].emplace_back(e.level, c);
+                else if (commit(c, e.label, e.level, r))
+                    collector_->add(c, thread());
+            });
 
             frontier = collector_->take();
-            frontier.insert(frontier.end(), won_now.begin(), won_now.end());
+            frontier.insert(frontier.end(), decided.begin(), decided.end());
             for (auto& part : later) {
-                for (auto [level, c] : part)
-                    (level > 0 ? won_later : lost_later)[static_cast<std::size_t>(std::abs(level))].push_back(c);
+                for (auto [level, c] : part) lost_later[static_cast<std::size_t>(level)].push_back(c);
                 part.clear();
             }
-            auto empty_after = [&](const std::vector<std::vector<Node>>& lists) {
-                return std::all_of(lists.begin() + k + 1, lists.end(), [](const auto& l) { return l.empty(); });
-            };
-            if (frontier.empty() && empty_after(won_later) && empty_after(lost_later)) break;
+            if (frontier.empty() && std::all_of(lost_later.begin() + k + 1, lost_later.end(),
+                                                 [](const auto& l) { return l.empty(); }))
+                break;
         }
         return join(firsts_);
     }
