@@ -38,6 +38,28 @@ void for_each_chunk(std::uint64_t n, int threads, F&& f) {
         if (e) std::rethrow_exception(e);
 }
 
+// Sorts v on `threads` threads: a share each sorted alone, then the shares merged. For a
+// strict total order (no two elements equivalent unless equal) the result is std::sort's,
+// whatever the thread count.
+template <typename Vector>
+void sort_in_parallel(Vector& v, int threads) {
+    const std::size_t k = static_cast<std::size_t>(std::clamp(threads, 1, 64));
+    std::vector<std::size_t> bounds(k + 1);
+    for (std::size_t p = 0; p <= k; ++p) bounds[p] = v.size() / k * p + std::min(p, v.size() % k);
+    auto at = [&](std::size_t p) { return v.begin() + static_cast<std::ptrdiff_t>(bounds[std::min(p, k)]); };
+#pragma omp parallel for schedule(static, 1) num_threads(static_cast<int>(k)) if (k > 1)
+    for (std::int64_t p = 0; p < static_cast<std::int64_t>(k); ++p)
+        std::sort(at(std::size_t(p)), at(std::size_t(p) + 1));
+    for (std::size_t width = 1; width < k; width *= 2) {
+        const auto merges = static_cast<std::int64_t>((k + 2 * width - 1) / (2 * width));
+#pragma omp parallel for schedule(static, 1) num_threads(static_cast<int>(k)) if (merges > 1)
+        for (std::int64_t m = 0; m < merges; ++m) {
+            const std::size_t p = std::size_t(m) * 2 * width;
+            std::inplace_merge(at(p), at(p + width), at(p + 2 * width));
+        }
+    }
+}
+
 // A list that one thread at a time appends to, on cache lines of its own: threads appending
 // to neighbouring vectors would otherwise write one cache line (the vectors' ends) at every
 // append, and wait for each other's.

@@ -10,6 +10,7 @@
 #include "core/material.h"
 #include "core/record.h"
 #include "core/wdl.h"
+#include "gen/huge_pages.h"
 
 namespace damatb::gen {
 
@@ -22,7 +23,7 @@ struct SolvedTable {
     explicit SolvedTable(const core::Material& m) : index(m) {}
 
     core::TableIndex index;
-    std::vector<core::Wdl5> wdl;
+    HugeVector<core::Wdl5> wdl; // looked up at random by the classes that capture into it
     std::vector<std::uint8_t> dtz;
     std::vector<std::uint8_t> round;
     // Every step of every loss's history of more than one step, by index, then round.

@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "gen/chunks.h"
+#include "gen/huge_pages.h"
 #include "gen/retro.h"
 
 namespace damatb::gen {
@@ -74,12 +75,12 @@ struct Table {
     Table& operator=(const Table&) = delete;
     TableIndex index;
     std::uint64_t size;
-    std::vector<std::uint8_t> nodes;
+    HugeVector<std::uint8_t> nodes;
     Field<0> info{nodes.data()};
     Field<1> type{nodes.data()};
     Field<2> level{nodes.data()};
     Field<3> round{nodes.data()};
-    std::vector<std::uint8_t> u, witness_u, witness;
+    HugeVector<std::uint8_t> u, witness_u, witness;
 };
 
 inline std::uint8_t load(const std::uint8_t& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
@@ -107,8 +108,8 @@ inline bool stays_in_class(const Move& m) { return !m.is_capture() && !m.is_prom
 class Collector {
 public:
     Collector(std::uint64_t size0, std::uint64_t size1, std::size_t threads)
-        : seen_{std::vector<std::atomic<std::uint64_t>>(size0 / 64 + 1),
-                std::vector<std::atomic<std::uint64_t>>(size1 / 64 + 1)},
+        : seen_{HugeVector<std::atomic<std::uint64_t>>(size0 / 64 + 1),
+                HugeVector<std::atomic<std::uint64_t>>(size1 / 64 + 1)},
           parts_(threads) {}
 
     void add(Node c, std::size_t thread) {
@@ -153,7 +154,7 @@ public:
     }
 
 private:
-    std::vector<std::atomic<std::uint64_t>> seen_[2];
+    HugeVector<std::atomic<std::uint64_t>> seen_[2];
     std::vector<Part<Node>> parts_; // per thread
 };
 
@@ -191,6 +192,7 @@ public:
         solve_limited();
         solve_unlimited();
         std::vector<std::shared_ptr<SolvedTable>> out;
+        sort_in_parallel(history_, thread_count(options_));
         for (int t = 0; t < table_count(); ++t) out.push_back(finish(t));
         return out;
     }
@@ -529,7 +531,7 @@ private:
             all.insert(all.end(), part.begin(), part.end());
             part.clear();
         }
-        std::sort(all.begin(), all.end());
+        sort_in_parallel(all, thread_count(options_));
         for (std::size_t s = 0; s < all.size(); ++s) {
             if (s + 1 < all.size() && (all[s + 1] >> 8) == (all[s] >> 8))
                 continue; // the last of a node's entries has the largest level: its level before
@@ -544,16 +546,13 @@ private:
         }
     }
 
-    // The history steps of table t, by index then round, images (index.h) given the steps
-    // of the index they name.
-    std::vector<SolvedTable::Step> history_of(int t) {
+    // The history steps of table t, by index then round (history_ sorted: history_step()
+    // puts the index first, then the table, then the round).
+    std::vector<SolvedTable::Step> history_of(int t) const {
         std::vector<SolvedTable::Step> own;
         for (std::uint64_t h : history_)
             if (int((h >> 16) & 1) == t)
                 own.push_back({h >> 17, {int((h >> 8) & 0xFF), int(h & 0xFF)}});
-        std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) {
-            return a.index != b.index ? a.index < b.index : a.step.round < b.step.round;
-        });
         return own;
     }
 
@@ -669,6 +668,7 @@ private:
         };
         std::vector<Part<SolvedTable::Step>> parts(chunk_count(T.size));
         for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            auto next = steps_of(b); // the steps of the indices from i on, for i = j
             for (std::uint64_t i = b; i < e; ++i) {
                 // An index that names an image of a position with a smaller index
                 // (index.h) is never looked up: it takes that index's values.
@@ -679,7 +679,8 @@ private:
                 out->dtz[i] = T.level[j];
                 if (v == Wdl5::WIN) continue;
                 out->round[i] = T.round[j];
-                for (auto s = steps_of(j); s != history.end() && s->index == j; ++s)
+                while (next != history.end() && next->index < i) ++next;
+                for (auto s = j == i ? next : steps_of(j); s != history.end() && s->index == j; ++s)
                     parts[c].push_back({i, s->step});
             }
         });
