@@ -420,16 +420,14 @@ private:
         return (type != UNKNOWN && load(O.round[j]) < r) ? Label(type) : UNKNOWN;
     }
 
-    // Whether every move of node i of table t loses in round r, and the loss's level (its
+    // Whether every move of node i of table t, a candidate (may_be_lost: not over, and no move
+    // out of the class that wins or escapes), loses in round r, and the loss's level (its
     // dearest move) if so; a win found on the way (a zeroing move into a position lost in an
     // earlier round) is returned too. The move that escaped last time is tried first.
     Evaluation evaluate_limited(int t, std::uint64_t i, int r) {
         constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
         Table& T = table(t);
         const std::uint8_t info = T.info[i];
-        if (info & TERMINAL) return {Label(T.type[i]), T.level[i]};
-        if (info & EXT_WIN) return {WON, 1};
-        if (info & EXT_ESC) return NOTHING;
         Position p = T.index.position(i);
         MoveList moves;
         generate_moves(p, rules_.promotion, moves);
