@@ -169,6 +169,25 @@ std::size_t thread() {
 #endif
 }
 
+// A step looks at every position of a table that may be lost, instead of the predecessors
+// of the positions just won, when these are more than 1 / SCAN_FROM of the table and at
+// least as many as those positions.
+constexpr std::uint64_t SCAN_FROM = 8;
+
+// Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1
+// before using s: the memory that prepare asks for (__builtin_prefetch) arrives while use
+// works on the item before, instead of use waiting for it.
+template <typename Slot, typename Prepare, typename Use>
+void one_ahead(std::size_t begin, std::size_t end, Prepare&& prepare, Use&& use) {
+    Slot slot[2];
+    for (std::size_t s = begin; s < end; ++s) {
+        const std::size_t cur = (s - begin) & 1;
+        if (s == begin) prepare(s, slot[cur]);
+        if (s + 1 < end) prepare(s + 1, slot[cur ^ 1]);
+        use(s, slot[cur]);
+    }
+}
+
 // Loops below this many items run on one thread: starting threads costs more.
 constexpr std::int64_t PARALLEL_FROM = 4096;
 
@@ -224,19 +243,23 @@ private:
         for (std::int64_t s = 0; s < n; ++s) f(static_cast<std::size_t>(s));
     }
 
+    // Every node of table t for which keep(table, index) holds, in order, appended to out.
+    template <typename F>
+    void select_in(int t, F&& keep, std::vector<Node>& out) {
+        Table& T = table(t);
+        std::vector<Part<Node>> parts(chunk_count(T.size));
+        for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i)
+                if (keep(T, i)) parts[c].push_back(node(t, i));
+        });
+        append(out, parts);
+    }
+
     // Every node of the class for which keep(table, index) holds, in order.
     template <typename F>
     std::vector<Node> select(F&& keep) {
         std::vector<Node> out;
-        for (int t = 0; t < table_count(); ++t) {
-            Table& T = table(t);
-            std::vector<Part<Node>> parts(chunk_count(T.size));
-            for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-                for (std::uint64_t i = b; i < e; ++i)
-                    if (keep(T, i)) parts[c].push_back(node(t, i));
-            });
-            append(out, parts);
-        }
+        for (int t = 0; t < table_count(); ++t) select_in(t, keep, out);
         return out;
     }
 
@@ -265,21 +288,40 @@ private:
         if (touches & INFO_TYPE) __builtin_prefetch(&T.info[i]);
     }
 
+    // Runs f(begin, end) over blocks [begin, end) of [0, n) that threads take in turn, on
+    // several threads when n is large.
+    template <typename F>
+    void parallel_blocks(std::int64_t n, F&& f) {
+        constexpr std::int64_t BLOCK = 512;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(thread_count(options_)) if (n >= PARALLEL_FROM)
+        for (std::int64_t b = 0; b < n; b += BLOCK)
+            f(static_cast<std::size_t>(b), static_cast<std::size_t>(std::min(n, b + BLOCK)));
+    }
+
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel.
+    // The predecessors of one node are found (and their records fetched) while f sees
+    // those of the node before: f would otherwise wait for the memory at each.
     template <typename F>
     void for_predecessors(const std::vector<Node>& from, RetroKind kind, int touches, F&& f) {
-        parallel_for(static_cast<std::int64_t>(from.size()), [&](std::size_t s) {
+        struct Found {
+            Node nodes[MAX_PREDECESSORS];
+            std::size_t count;
+        };
+        auto find = [&](std::size_t s, Found& out) {
             const int t = table_of(from[s]);
             const int pt = other(t);
-            Table& P = table(pt);
+            const Table& P = table(pt);
             Position q = table(t).index.position(index_of(from[s]));
-            Node found[MAX_PREDECESSORS];
-            std::size_t n = 0;
+            out.count = 0;
             for_each_predecessor(q, kind, rules_.lone_pieces, [&](const Position& p) {
-                found[n] = node(pt, P.index.index(p));
-                prefetch(found[n++], touches);
+                out.nodes[out.count] = node(pt, P.index.index(p));
+                prefetch(out.nodes[out.count++], touches);
             });
-            for (std::size_t k = 0; k < n; ++k) f(found[k]);
+        };
+        parallel_blocks(static_cast<std::int64_t>(from.size()), [&](std::size_t b, std::size_t e) {
+            one_ahead<Found>(b, e, find, [&](std::size_t, const Found& found) {
+                for (std::size_t k = 0; k < found.count; ++k) f(found.nodes[k]);
+            });
         });
     }
 
@@ -420,22 +462,43 @@ private:
         return (type != UNKNOWN && load(O.round[j]) < r) ? Label(type) : UNKNOWN;
     }
 
-    // Whether every move of node i of table t, a candidate (may_be_lost: not over, and no move
-    // out of the class that wins or escapes), loses in round r, and the loss's level (its
-    // dearest move) if so; a win found on the way (a zeroing move into a position lost in an
-    // earlier round) is returned too. The move that escaped last time is tried first.
-    Evaluation evaluate_limited(int t, std::uint64_t i, int r) {
-        constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
-        Table& T = table(t);
-        const std::uint8_t info = T.info[i];
-        Position p = T.index.position(i);
+    // A candidate for a loss, its moves generated, and the move to look at first (the one
+    // that escaped last time, else the first that stays in the class; -1 if none does)
+    // with the index of its successor, whose record is fetched while another is evaluated.
+    struct Candidate {
+        int t;
+        std::uint64_t i;
+        Position p;
         MoveList moves;
-        generate_moves(p, rules_.promotion, moves);
-        const Table& O = table(other(t));
+        int probe;
+        std::uint64_t probe_j;
+    };
+
+    void prepare(Node c, Candidate& out) {
+        out.t = table_of(c);
+        out.i = index_of(c);
+        out.p = table(out.t).index.position(out.i);
+        generate_moves(out.p, rules_.promotion, out.moves);
+        const std::uint8_t w = table(out.t).witness[out.i];
+        out.probe = w < out.moves.size() ? w : -1;
+        for (std::size_t k = 0; out.probe < 0 && k < out.moves.size(); ++k)
+            if (stays_in_class(out.moves[k])) out.probe = static_cast<int>(k);
+        if (out.probe < 0) return;
+        out.probe_j = successor(out.t, out.p, out.moves[static_cast<std::size_t>(out.probe)]);
+        __builtin_prefetch(&table(other(out.t)).type[out.probe_j]);
+    }
+
+    // Whether every move of a candidate (may_be_lost: not over, and no move out of the class
+    // that wins or escapes) loses in round r, and the loss's level (its dearest move) if so;
+    // a win found on the way (a zeroing move into a position lost in an earlier round) is
+    // returned too. The probe first, whose successor's record was asked for ahead.
+    Evaluation evaluate_limited(const Candidate& a, int r) {
+        constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
+        Table& T = table(a.t);
+        const Table& O = table(other(a.t));
         // The cost of the move to O's node j for the loser: 0 if it escapes, -1 if it wins
         // at level 1 (it escapes too).
-        auto cost = [&](const Move& m) {
-            const std::uint64_t j = successor(t, p, m);
+        auto cost = [&](const Move& m, std::uint64_t j) {
             if (m.is_zeroing()) {
                 const Label exit = exit_label(O, j, r);
                 return exit == WON ? 1 : exit == LOST ? -1 : 0;
@@ -444,18 +507,37 @@ private:
             const int level = load(O.level[j]);
             return (type == WON && level + 1 <= limit_) ? level + 1 : 0;
         };
-        const std::uint8_t w = T.witness[i];
-        if (w < moves.size() && cost(moves[w]) <= 0) return NOTHING;
-        int longest = (info & EXT_ANY) ? 1 : 0;
-        for (std::size_t k = 0; k < moves.size(); ++k) {
-            if (!stays_in_class(moves[k])) continue;
-            const int c = cost(moves[k]);
-            if (c < 0) return {WON, 1};
-            if (c == 0) {
-                T.witness[i] = static_cast<std::uint8_t>(k);
+        int longest = (T.info[a.i] & EXT_ANY) ? 1 : 0;
+        if (a.probe >= 0) {
+            const int c = cost(a.moves[static_cast<std::size_t>(a.probe)], a.probe_j);
+            if (c <= 0) {
+                if (T.witness[a.i] != a.probe) T.witness[a.i] = static_cast<std::uint8_t>(a.probe);
                 return NOTHING;
             }
             longest = std::max(longest, c);
+        }
+        // The other moves in batches of 2, 4, 8 and so on, the records after a batch's moves
+        // asked for together: few indices computed in vain when an early move escapes, few
+        // waits when many moves must be looked at.
+        std::size_t batch[MoveList::CAPACITY];
+        std::uint64_t succ[MoveList::CAPACITY];
+        for (std::size_t next = 0, size = 2; next < a.moves.size(); size *= 2) {
+            std::size_t n = 0;
+            for (; next < a.moves.size() && n < size; ++next) {
+                if (!stays_in_class(a.moves[next]) || int(next) == a.probe) continue;
+                batch[n] = next;
+                succ[n] = successor(a.t, a.p, a.moves[next]);
+                __builtin_prefetch(&O.type[succ[n++]]);
+            }
+            for (std::size_t q = 0; q < n; ++q) {
+                const int c = cost(a.moves[batch[q]], succ[q]);
+                if (c < 0) return {WON, 1};
+                if (c == 0) {
+                    T.witness[a.i] = static_cast<std::uint8_t>(batch[q]);
+                    return NOTHING;
+                }
+                longest = std::max(longest, c);
+            }
         }
         return {LOST, longest};
     }
@@ -554,6 +636,41 @@ private:
         return own;
     }
 
+    // The positions with a king move into one of the frontier's won positions (won at level
+    // k - 1), which may be lost at level k: may_be_lost's. Where the won positions are many,
+    // finding their predecessors costs more than looking at every position of the table they
+    // lie in that may still be lost at level k or lower (not over, no escape out of the class,
+    // not won, not lost at level k or lower), if those are no more than the won positions.
+    // The extra positions are harmless: evaluate_limited finds again what they were given.
+    std::vector<Node> loss_candidates(const std::vector<Node>& frontier, int k) {
+        std::vector<Node> won[2];
+        for (Node c : frontier)
+            if (table_of_node(c).type[index_of(c)] == WON) won[other(table_of(c))].push_back(c);
+        std::vector<Node> out, backward;
+        for (int u = 0; u < table_count(); ++u) {
+            const LossSearch search = options_.loss_search;
+            if (search == LossSearch::SCAN ||
+                (search == LossSearch::AUTO && won[u].size() * SCAN_FROM > table(u).size)) {
+                std::vector<Node> open;
+                select_in(u, [k](const Table& T, std::uint64_t i) {
+                    if (T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
+                    const std::uint8_t type = T.type[i];
+                    return type == UNKNOWN || (type == LOST && T.level[i] > k);
+                }, open);
+                if (search == LossSearch::SCAN || open.size() <= won[u].size()) {
+                    out.insert(out.end(), open.begin(), open.end());
+                    continue;
+                }
+            }
+            backward.insert(backward.end(), won[u].begin(), won[u].end());
+        }
+        if (!backward.empty()) {
+            std::vector<Node> found = may_be_lost(backward, RetroKind::KING_MOVES);
+            out.insert(out.end(), found.begin(), found.end());
+        }
+        return out;
+    }
+
     // What a round starts from, besides the games over: the positions with a zeroing move
     // into one lost in the round before (won at level 1) and those with one into a position
     // won in it, which may be lost now (evaluated at level 1).
@@ -571,48 +688,55 @@ private:
         // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
         std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(limit_) + 2);
         std::vector<Part<std::pair<int, Node>>> later(firsts_.size());
-        auto commit_all = [&](const std::vector<Node>& list, Label label, int k) {
+        // Commits each node of the list at level k, with the label label_of(node) gives.
+        auto commit_all = [&](const std::vector<Node>& list, int k, auto&& label_of) {
             parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
-                if (commit(list[s], label, k, r)) collector_->add(list[s], thread());
+                if (commit(list[s], label_of(list[s]), k, r)) collector_->add(list[s], thread());
             });
         };
+        auto lost = [](Node) { return LOST; };
+        auto won = [](Node) { return WON; };
         for (int k = 1; k <= limit_; ++k) {
             // A king move into a position lost at level k - 1 wins at level k.
             for_predecessors(with_label(frontier, LabelOf::TYPE, LOST), RetroKind::KING_MOVES,
                              TYPE_LEVEL | SEEN, [&](Node c) {
                                  if (commit(c, WON, k, r)) collector_->add(c, thread());
                              });
-            commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), LOST, k);
+            commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
             if (k == 1) {
-                commit_all(seeds.wins, WON, 1);
-                for (Node c : direct) {
-                    const std::uint8_t info = table_of_node(c).info[index_of(c)];
-                    if (commit(c, (info & EXT_WIN) ? WON : LOST, 1, r)) collector_->add(c, 0);
-                }
+                commit_all(seeds.wins, 1, won);
+                commit_all(direct, 1, [&](Node c) {
+                    return (table_of_node(c).info[index_of(c)] & EXT_WIN) ? WON : LOST;
+                });
             }
             std::vector<Node> decided = collector_->take();
 
             // Evaluated for a loss: at level 1 the seeds, then positions with a king move
             // into one just won.
-            const std::vector<Node> candidates =
-                k == 1 ? seeds.candidates : may_be_lost(with_label(frontier, LabelOf::TYPE, WON), RetroKind::KING_MOVES);
+            const std::vector<Node> candidates = k == 1 ? seeds.candidates : loss_candidates(frontier, k);
             // A position's own record and witness are fetched a few evaluations ahead: the
-            // lists are sparse in tables of 10^8 positions, so each is a cache miss.
+            // lists are sparse in tables of 10^8 positions, so each is a cache miss. One
+            // candidate is prepared while the one before is evaluated.
             constexpr std::size_t AHEAD = 8;
-            parallel_for(static_cast<std::int64_t>(candidates.size()), [&](std::size_t s) {
+            auto prepare_ahead = [&](std::size_t s, Candidate& a) {
                 if (s + AHEAD < candidates.size()) {
                     const Table& T = table_of_node(candidates[s + AHEAD]);
                     const std::uint64_t i = index_of(candidates[s + AHEAD]);
                     __builtin_prefetch(&T.info[i], 1);
                     __builtin_prefetch(&T.witness[i], 1);
                 }
-                const Node c = candidates[s];
-                const Evaluation e = evaluate_limited(table_of(c), index_of(c), r);
-                if (e.label == UNKNOWN) return;
-                if (e.level > k)
-                    later[thread()].emplace_back(e.level, c);
-                else if (commit(c, e.label, e.level, r))
-                    collector_->add(c, thread());
+                prepare(candidates[s], a);
+            };
+            parallel_blocks(static_cast<std::int64_t>(candidates.size()), [&](std::size_t b, std::size_t e) {
+                one_ahead<Candidate>(b, e, prepare_ahead, [&](std::size_t s, const Candidate& a) {
+                    const Evaluation ev = evaluate_limited(a, r);
+                    if (ev.label == UNKNOWN) return;
+                    const Node c = candidates[s];
+                    if (ev.level > k)
+                        later[thread()].emplace_back(ev.level, c);
+                    else if (commit(c, ev.label, ev.level, r))
+                        collector_->add(c, thread());
+                });
             });
 
             frontier = collector_->take();

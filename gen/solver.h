@@ -16,9 +16,16 @@
 
 namespace damatb::gen {
 
+// How a step of the solver finds the positions that may have become lost
+// (docs/generator.md, "Work lists and threads"): from the predecessors of those just won,
+// by a scan of the table, or by whichever the number just won makes cheaper (AUTO). The
+// values are the same; the tests compare them.
+enum class LossSearch { AUTO, PREDECESSORS, SCAN };
+
 struct SolveOptions {
     core::Ruleset rules;
     int threads = 1;
+    LossSearch loss_search = LossSearch::AUTO;
     // Called now and then with a line on what the solver is doing.
     std::function<void(const std::string&)> progress;
 };

@@ -12,6 +12,7 @@
 #include "core/consistency.h"
 #include "core/fen.h"
 #include "gen/generate.h"
+#include "gen/solver.h"
 #include "support/generated.h"
 #include "support/reference_counts.h"
 #include "support/temp_dir.h"
@@ -100,7 +101,47 @@ std::vector<test::CountRow> count_rows(const Ruleset& rules) {
     return rows;
 }
 
+// The classes of up to `pieces` pieces solved with candidates for a loss found one way,
+// compared with those solved by solved_up_to (found either way, by cost): the tables whose
+// wdl, dtz, round or history differ.
+std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::LossSearch search) {
+    const gen::SolvedTables& expected = test::solved_up_to(pieces, rules);
+    gen::SolvedTables tables;
+    gen::SolveOptions options;
+    options.rules = rules;
+    options.threads = 2;
+    options.loss_search = search;
+    std::vector<std::string> differ;
+    for (const ClassPlan& c : plan_classes(pieces))
+        for (auto& t : gen::solve_class(c.material, tables, options)) {
+            tables.add(t);
+            const gen::SolvedTable* e = expected.find(t->index.material());
+            REQUIRE(e != nullptr);
+            const bool same_history = std::equal(
+                t->history.begin(), t->history.end(), e->history.begin(), e->history.end(),
+                [](const auto& a, const auto& b) { return a.index == b.index && a.step == b.step; });
+            if (t->wdl != e->wdl || t->dtz != e->dtz || t->round != e->round || !same_history)
+                differ.push_back(t->index.material().table_name());
+        }
+    return differ;
+}
+
 } // namespace
+
+TEST_CASE("Generator: losses found from predecessors or by scanning, the same tables, every option",
+          "[generator]") {
+    for (const Ruleset& rules : every_option()) {
+        INFO(rules.name());
+        CHECK(differences(3, rules, gen::LossSearch::PREDECESSORS) == std::vector<std::string>{});
+        CHECK(differences(3, rules, gen::LossSearch::SCAN) == std::vector<std::string>{});
+    }
+}
+
+TEST_CASE("Generator: losses found from predecessors or by scanning, the same tables, 4 pieces",
+          "[generator][slow]") {
+    CHECK(differences(4, Ruleset{}, gen::LossSearch::PREDECESSORS) == std::vector<std::string>{});
+    CHECK(differences(4, Ruleset{}, gen::LossSearch::SCAN) == std::vector<std::string>{});
+}
 
 TEST_CASE("Generator: every value of up to 3 pieces is one-ply consistent, every option",
           "[generator]") {
