@@ -1,5 +1,6 @@
 // The generator's tables: one-ply consistency of every value, the counts of
-// every class of 2 and 3 pieces, and the same bytes whatever the thread count.
+// every class of 2 and 3 pieces, the same tables whichever way the solver looks
+// for losses, and the same bytes whatever the thread count.
 #include <filesystem>
 #include <fstream>
 #include <algorithm>
