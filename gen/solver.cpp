@@ -236,11 +236,22 @@ private:
         return table(other(t)).index.index(as_white_to_move(p.after(m)));
     }
 
+    // Runs f(begin, end) over blocks [begin, end) of [0, n) that threads take in turn, on
+    // several threads when n is large.
+    template <typename F>
+    void parallel_blocks(std::int64_t n, F&& f) {
+        constexpr std::int64_t BLOCK = 512;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(thread_count(options_)) if (n >= PARALLEL_FROM)
+        for (std::int64_t b = 0; b < n; b += BLOCK)
+            f(static_cast<std::size_t>(b), static_cast<std::size_t>(std::min(n, b + BLOCK)));
+    }
+
     // Runs f(s) for s < n, on several threads when n is large.
     template <typename F>
     void parallel_for(std::int64_t n, F&& f) {
-#pragma omp parallel for schedule(dynamic, 512) num_threads(thread_count(options_)) if (n >= PARALLEL_FROM)
-        for (std::int64_t s = 0; s < n; ++s) f(static_cast<std::size_t>(s));
+        parallel_blocks(n, [&](std::size_t b, std::size_t e) {
+            for (std::size_t s = b; s < e; ++s) f(s);
+        });
     }
 
     // Every node of table t for which keep(table, index) holds, in order, appended to out.
@@ -286,16 +297,6 @@ private:
         if (touches & TYPE_LEVEL) __builtin_prefetch(&T.type[i], 1);
         if (touches & U) __builtin_prefetch(&T.u[i], 1);
         if (touches & INFO_TYPE) __builtin_prefetch(&T.info[i]);
-    }
-
-    // Runs f(begin, end) over blocks [begin, end) of [0, n) that threads take in turn, on
-    // several threads when n is large.
-    template <typename F>
-    void parallel_blocks(std::int64_t n, F&& f) {
-        constexpr std::int64_t BLOCK = 512;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(thread_count(options_)) if (n >= PARALLEL_FROM)
-        for (std::int64_t b = 0; b < n; b += BLOCK)
-            f(static_cast<std::size_t>(b), static_cast<std::size_t>(std::min(n, b + BLOCK)));
     }
 
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel.
