@@ -170,9 +170,12 @@ std::size_t thread() {
 }
 
 // A step looks at every position of a table that may be lost, instead of the predecessors
-// of the positions just won, when these are more than 1 / SCAN_FROM of the table and at
-// least as many as those positions.
-constexpr std::uint64_t SCAN_FROM = 8;
+// of the positions just won, when these are more than 1 / SCAN_FROM of the table and the
+// positions that may be lost no more than SCAN_RATIO times as many. Walking back from a won
+// position computes the index of each of its predecessors (a king has up to 14 moves back);
+// an evaluation mostly stops at the first move it looks at, which escapes.
+constexpr std::uint64_t SCAN_FROM = 32;
+constexpr std::uint64_t SCAN_RATIO = 4;
 
 // Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1
 // before using s: the memory that prepare asks for (__builtin_prefetch) arrives while use
@@ -641,7 +644,8 @@ private:
     // k - 1), which may be lost at level k: may_be_lost's. Where the won positions are many,
     // finding their predecessors costs more than looking at every position of the table they
     // lie in that may still be lost at level k or lower (not over, no escape out of the class,
-    // not won, not lost at level k or lower), if those are no more than the won positions.
+    // not won, not lost at level k or lower), if those are no more than SCAN_RATIO times the
+    // won positions.
     // The extra positions are harmless: evaluate_limited finds again what they were given.
     std::vector<Node> loss_candidates(const std::vector<Node>& frontier, int k) {
         std::vector<Node> won[2];
@@ -658,7 +662,7 @@ private:
                     const std::uint8_t type = T.type[i];
                     return type == UNKNOWN || (type == LOST && T.level[i] > k);
                 }, open);
-                if (search == LossSearch::SCAN || open.size() <= won[u].size()) {
+                if (search == LossSearch::SCAN || open.size() <= won[u].size() * SCAN_RATIO) {
                     out.insert(out.end(), open.begin(), open.end());
                     continue;
                 }
