@@ -630,16 +630,6 @@ private:
         }
     }
 
-    // The history steps of table t, by index then round (history_ sorted: history_step()
-    // puts the index first, then the table, then the round).
-    std::vector<SolvedTable::Step> history_of(int t) const {
-        std::vector<SolvedTable::Step> own;
-        for (std::uint64_t h : history_)
-            if (int((h >> 16) & 1) == t)
-                own.push_back({h >> 17, {int((h >> 8) & 0xFF), int(h & 0xFF)}});
-        return own;
-    }
-
     // The positions with a king move into one of the frontier's won positions (won at level
     // k - 1), which may be lost at level k: may_be_lost's. Where the won positions are many,
     // finding their predecessors costs more than looking at every position of the table they
@@ -788,10 +778,13 @@ private:
         out->wdl.resize(T.size);
         out->dtz.assign(T.size, 0);
         out->round.assign(T.size, 0);
-        const std::vector<SolvedTable::Step> history = history_of(t);
+        // The history steps of table t's node j, then those of later nodes (history_ sorted:
+        // history_step() puts the index first, then the table, then the round).
         auto steps_of = [&](std::uint64_t j) {
-            return std::lower_bound(history.begin(), history.end(), j,
-                                    [](const auto& a, std::uint64_t x) { return a.index < x; });
+            return std::lower_bound(history_.begin(), history_.end(), history_step(t, j, 0, 0));
+        };
+        auto of_node = [t](std::uint64_t h, std::uint64_t j) {
+            return (h >> 16) == ((j << 1) | std::uint64_t(t));
         };
         std::vector<Part<SolvedTable::Step>> parts(chunk_count(T.size));
         for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
@@ -806,9 +799,9 @@ private:
                 out->dtz[i] = T.level[j];
                 if (v == Wdl5::WIN) continue;
                 out->round[i] = T.round[j];
-                while (next != history.end() && next->index < i) ++next;
-                for (auto s = j == i ? next : steps_of(j); s != history.end() && s->index == j; ++s)
-                    parts[c].push_back({i, s->step});
+                while (next != history_.end() && *next < history_step(t, i, 0, 0)) ++next;
+                for (auto s = j == i ? next : steps_of(j); s != history_.end() && of_node(*s, j); ++s)
+                    parts[c].push_back({i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}});
             }
         });
         out->history = join(parts);
