@@ -1,5 +1,6 @@
 #include "gen/generate.h"
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -62,6 +63,16 @@ void write_stats(const std::string& dir, const Material& cls, const std::vector<
     std::filesystem::rename(path + ".tmp", path);
 }
 
+// The solver's work lists, hundreds of megabytes each, are made and dropped at every step. The C
+// library would map each from the kernel and give it back when freed, and the kernel clear every
+// page anew at its first touch (a tenth of the time of a class of 10^8 positions went to that).
+// Kept in the heap instead, freed memory is reused as it is; it goes back to the kernel after
+// each class (malloc_trim), so that what one class freed does not add to the next one's peak.
+void keep_freed_memory() {
+    mallopt(M_MMAP_MAX, 0);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+}
+
 } // namespace
 
 std::string TableStats::line() const {
@@ -116,10 +127,11 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
 }
 
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k) {
-    // Solver: seven bytes of state, three of results and its work lists, about 38 bytes in
-    // all per position of the class (9.5 GiB measured for the 256 million of KKMvKM); the
-    // WDL5 of every earlier class a later one still reads, one byte per position.
-    std::uint64_t bytes = class_positions(plan[k].material) * 38;
+    // Solver: seven bytes of state, three of results and its work lists, with the freed
+    // memory the C library keeps (keep_freed_memory), about 44 bytes in all per position of
+    // the class (10.8 GiB measured for the 256 million of KKMvKM); the WDL5 of every earlier
+    // class a later one still reads, one byte per position.
+    std::uint64_t bytes = class_positions(plan[k].material) * 44;
     const std::vector<std::size_t> last = last_readers(plan);
     for (std::size_t j = 0; j < k; ++j)
         if (last[j] >= k) bytes += class_positions(plan[j].material);
@@ -127,6 +139,7 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k)
 }
 
 std::vector<ClassReport> generate(const GenerateOptions& options) {
+    keep_freed_memory();
     std::filesystem::create_directories(options.out_dir);
     std::vector<ClassPlan> plan = plan_classes(options.only ? options.only->pieces() : options.pieces);
     if (options.only) {
@@ -193,6 +206,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
         for (std::size_t j = 0; j <= k; ++j)
             if (last_reader[j] == k)
                 for (const Material& m : tables_of(plan[j].material)) solved.remove(m);
+        malloc_trim(0);
         if (!report.reused) write_stats(options.out_dir, cls, report.tables);
         report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 

@@ -59,6 +59,8 @@ struct ClassReport {
 // Generates (or reuses) every class up to options.pieces, or options.only.
 // Throws std::runtime_error with a clear message for a missing dependency, a
 // file that cannot be written, or a generation that would not fit in memory.
+// Tells the C library, for the whole process, to keep freed memory for reuse rather
+// than hand large blocks back to the kernel at once (generate.cpp says why).
 std::vector<ClassReport> generate(const GenerateOptions& options);
 
 // The manifest: one TableStats::line() per table, in plan order.

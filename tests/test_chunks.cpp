@@ -40,3 +40,22 @@ TEST_CASE("HugeVector: a large one on a 2 MiB boundary, a small one anywhere, bo
     large.resize(3 * HUGE_PAGE); // reallocated, contents kept
     CHECK(large[12345] == 12345u * 7);
 }
+
+TEST_CASE("HugeVector: sizes that are not whole huge pages, made and dropped many times",
+          "[chunks]") {
+    // Each is mapped on its own and unmapped whole when dropped: a wrong length would leave
+    // memory behind or unmap a neighbour's, which the writes and reads below would meet.
+    std::vector<HugeVector<std::uint8_t>> kept;
+    for (std::size_t k = 0; k < 24; ++k) {
+        const std::size_t n = HUGE_PAGE + k * (HUGE_PAGE / 3) + 1;
+        HugeVector<std::uint8_t> v(n, static_cast<std::uint8_t>(k));
+        CHECK(reinterpret_cast<std::uintptr_t>(v.data()) % HUGE_PAGE == 0);
+        v[n - 1] = 200;
+        CHECK(std::count(v.begin(), v.end(), static_cast<std::uint8_t>(k)) == std::ptrdiff_t(n - 1));
+        if (k % 3 == 0) kept.push_back(std::move(v)); // some stay while others come and go
+    }
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        CHECK(kept[k].back() == 200);
+        CHECK(kept[k].front() == static_cast<std::uint8_t>(3 * k));
+    }
+}
