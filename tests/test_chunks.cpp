@@ -43,8 +43,8 @@ TEST_CASE("HugeVector: a large one on a 2 MiB boundary, a small one anywhere, bo
 
 TEST_CASE("HugeVector: sizes that are not whole huge pages, made and dropped many times",
           "[chunks]") {
-    // Each is mapped on its own and unmapped whole when dropped: a wrong length would leave
-    // memory behind or unmap a neighbour's, which the writes and reads below would meet.
+    // Each is mapped on its own and unmapped when dropped: a length too long would unmap part
+    // of a neighbour still in use, which the reads below would fault on.
     std::vector<HugeVector<std::uint8_t>> kept;
     for (std::size_t k = 0; k < 24; ++k) {
         const std::size_t n = HUGE_PAGE + k * (HUGE_PAGE / 3) + 1;
