@@ -90,6 +90,29 @@ void generate_moves(const Position& pos, Promotion promotion, MoveList& moves) {
     add_king_slides(pos, moves);
 }
 
+bool generate_material_changes(const Position& pos, Promotion promotion, MoveList& moves) {
+    if (has_capture(pos)) {
+        generate_moves(pos, promotion, moves);
+        return false;
+    }
+    moves.clear();
+    const Color us = pos.side_to_move();
+    const Bitboard men = pos.men(us), empty = pos.empty();
+    // A man crowns only by a forward step: none stands on its last rank to step sideways on.
+    const Direction ahead = forward(us);
+    const Bitboard steps = man_steps(men, ahead, empty);
+    for (Bitboard to = steps & last_rank_bb(us); to;) {
+        const int t = pop_lsb(to);
+        moves.push_back(Move(t - offset(ahead), t, 0, Move::ENDS_KING));
+    }
+    if ((steps & ~last_rank_bb(us)) || man_steps(men, EAST, empty) || man_steps(men, WEST, empty))
+        return true;
+    const Bitboard occupied = pos.occupied();
+    for (Bitboard k = pos.kings(us); k;)
+        if (king_targets(pop_lsb(k), occupied)) return true;
+    return false;
+}
+
 std::size_t count_moves(const Position& pos, Promotion promotion) {
     if (has_capture(pos)) {
         MoveList moves;

@@ -26,6 +26,11 @@ void generate_moves(const Position& pos, Promotion promotion, MoveList& moves);
 // The number of legal moves; the same as generate_moves(...).size(), faster.
 std::size_t count_moves(const Position& pos, Promotion promotion);
 
+// The legal moves that change the material (captures, and steps that crown a man) into
+// `moves`, as generate_moves lists them; returns whether there is any other legal move.
+// Cheaper than generate_moves where no capture is on: the other moves are not listed.
+bool generate_material_changes(const Position& pos, Promotion promotion, MoveList& moves);
+
 namespace detail {
 
 // shift(b, D), for a Bitboard or for four side by side (a vector).

@@ -5,14 +5,18 @@
 namespace damatb::gen {
 
 void SolvedTables::add(std::shared_ptr<const SolvedTable> table) {
-    tables_[table->index.material()] = std::move(table);
+    const core::Material m = table->index.material();
+    by_key_.at(key(m)) = table.get();
+    tables_[m] = std::move(table);
 }
 
-void SolvedTables::remove(const core::Material& m) { tables_.erase(m); }
+void SolvedTables::remove(const core::Material& m) {
+    if (tables_.erase(m)) by_key_[key(m)] = nullptr;
+}
 
 const SolvedTable* SolvedTables::find(const core::Material& m) const {
-    auto it = tables_.find(m);
-    return it == tables_.end() ? nullptr : it->second.get();
+    const std::size_t k = key(m);
+    return k < by_key_.size() ? by_key_[k] : nullptr;
 }
 
 core::Wdl5 SolvedTables::wdl(const core::Position& pos) const {

@@ -44,6 +44,14 @@ enum class Want { ANY, LOSS };
 constexpr int NO_LEVEL = 255;
 constexpr int UNLIMITED_LEVELS = 254; // the phase length allowed when the limit is off
 constexpr std::uint8_t NO_WITNESS = 255;
+constexpr std::uint32_t NO_ESCAPE = 0xFFFFFFFF;
+
+// A move into the other table's node j, a zeroing move or not, as Table::escape keeps it:
+// j and the kind of move in 32 bits, or NO_ESCAPE when j does not fit (tables of 2^31 positions
+// and more; their evaluations then always generate the moves).
+inline std::uint32_t escape_record(std::uint64_t j, bool zeroing) {
+    return j < (std::uint64_t{1} << 31) - 1 ? static_cast<std::uint32_t>((j << 1) | zeroing) : NO_ESCAPE;
+}
 
 // One byte of each position in an array of 4-byte records (Table::nodes).
 template <int OFFSET>
@@ -57,18 +65,22 @@ private:
 };
 
 // One table of the class under solution, one byte per position in each field:
-//   info:    Info bits
-//   u:       the value without the king-move limit (Label)
-//   type:    the value under the limit at counter 0 (Label), set once
-//   level:   for type WON or LOST, the DTZ as known in the current round
-//   round:   the round in which type was set (0 for a game already over)
-//   witness: the number of a move last seen to escape a loss (u and type apart)
+//   info:      Info bits
+//   u:         the value without the king-move limit (Label), made when the limited values
+//              are done
+//   type:      the value under the limit at counter 0 (Label), set once
+//   level:     for type WON or LOST, the DTZ as known in the current round
+//   round:     the round in which type was set (0 for a game already over)
+//   witness_u: the number of a move last seen to escape a loss without the limit (made when
+//              the limited values are done)
+// and escape, 4 bytes: the move last seen to escape a loss under the limit, as the successor it
+// leads to (escape_record), so that looking at it again needs neither the position nor its
+// moves; dropped when the limited values are done.
 // info, type, level and round, which a look-up of a successor or predecessor reads together,
 // lie together in one 4-byte record per position (one cache line to wait for, not several).
 struct Table {
     explicit Table(const Material& m)
-        : index(m), size(index.size()), nodes(4 * size), u(size), witness_u(size, NO_WITNESS),
-          witness(size, NO_WITNESS) {
+        : index(m), size(index.size()), nodes(4 * size), escape(size, NO_ESCAPE) {
         for (std::uint64_t i = 0; i < size; ++i) level[i] = NO_LEVEL;
     }
     Table(const Table&) = delete; // the fields point into nodes
@@ -80,7 +92,8 @@ struct Table {
     Field<1> type{nodes.data()};
     Field<2> level{nodes.data()};
     Field<3> round{nodes.data()};
-    HugeVector<std::uint8_t> u, witness_u, witness;
+    HugeVector<std::uint8_t> u, witness_u;
+    HugeVector<std::uint32_t> escape;
 };
 
 inline std::uint8_t load(const std::uint8_t& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
@@ -203,7 +216,6 @@ public:
         if (cls.swapped() != cls) tables_.push_back(std::make_unique<Table>(cls.swapped()));
         const auto threads = static_cast<std::size_t>(thread_count(options));
         collector_ = std::make_unique<Collector>(table(0).size, table(table_count() - 1).size, threads);
-        firsts_.resize(threads);
         fallen_.resize(threads);
         for (int t = 0; t < table_count(); ++t) has_history_[t].assign(table(t).size, false);
     }
@@ -277,16 +289,20 @@ private:
         return out;
     }
 
-    // The nodes of `from` whose label is `label`: type (under the limit), or u (without it).
+    // The nodes of `from` whose label is `label`: type (under the limit), or u (without it),
+    // in order. On several threads: a round's first list is tens of millions of nodes, not in
+    // order of index, and each look-up a cache miss.
     enum class LabelOf { TYPE, U };
     std::vector<Node> with_label(const std::vector<Node>& from, LabelOf field, Label label) {
-        std::vector<Node> out;
-        for (Node c : from) {
-            const Table& T = table_of_node(c);
-            const std::uint64_t i = index_of(c);
-            if ((field == LabelOf::TYPE ? T.type[i] : T.u[i]) == label) out.push_back(c);
-        }
-        return out;
+        std::vector<Part<Node>> parts(chunk_count(from.size()));
+        for_each_chunk(from.size(), thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t s = b; s < e; ++s) {
+                const Table& T = table_of_node(from[s]);
+                const std::uint64_t i = index_of(from[s]);
+                if ((field == LabelOf::TYPE ? T.type[i] : T.u[i]) == label) parts[c].push_back(from[s]);
+            }
+        });
+        return join(parts);
     }
 
     // What a pass over predecessors reads of each: fetched from memory for all the
@@ -311,12 +327,19 @@ private:
             Node nodes[MAX_PREDECESSORS];
             std::size_t count;
         };
+        // The pieces that move back: those of the army not to move in a node's table.
+        bool moves_back[2];
+        for (int t = 0; t < table_count(); ++t) {
+            const Army& a = table(t).index.material().other;
+            moves_back[t] = (kind != RetroKind::KING_MOVES && a.men) || (kind != RetroKind::MAN_MOVES && a.kings);
+        }
         auto find = [&](std::size_t s, Found& out) {
             const int t = table_of(from[s]);
+            out.count = 0;
+            if (!moves_back[t]) return;
             const int pt = other(t);
             const Table& P = table(pt);
             Position q = table(t).index.position(index_of(from[s]));
-            out.count = 0;
             for_each_predecessor(q, kind, rules_.lone_pieces, [&](const Position& p) {
                 out.nodes[out.count] = node(pt, P.index.index(p));
                 prefetch(out.nodes[out.count++], touches);
@@ -351,20 +374,19 @@ private:
         Table& T = table(t);
         parallel_for(static_cast<std::int64_t>(T.size), [&](std::size_t i) {
             Position p = T.index.position(i);
-            MoveList moves;
-            if (Outcome over = game_outcome(p, rules_, moves); over != Outcome::NONE) {
+            MoveList exits;
+            Outcome over = lone_pieces_outcome(p, rules_.lone_pieces);
+            const bool internal = over == Outcome::NONE && generate_material_changes(p, rules_.promotion, exits);
+            if (over == Outcome::NONE && !internal && exits.empty()) over = Outcome::LOSS; // no move
+            if (over != Outcome::NONE) {
                 T.info[i] = TERMINAL;
                 int label = over == Outcome::WIN ? WON : over == Outcome::LOSS ? LOST : UNKNOWN;
-                T.u[i] = T.type[i] = static_cast<std::uint8_t>(label);
+                T.type[i] = static_cast<std::uint8_t>(label);
                 T.level[i] = label == UNKNOWN ? NO_LEVEL : 0;
                 return;
             }
-            std::uint8_t info = 0;
-            for (const Move& m : moves) {
-                if (stays_in_class(m)) {
-                    info |= INTERNAL;
-                    continue;
-                }
+            std::uint8_t info = internal ? INTERNAL : 0;
+            for (const Move& m : exits) {
                 Wdl5 v = solved_.wdl(as_white_to_move(p.after(m))); // the opponent's value
                 info |= EXT_ANY;
                 if (v == Wdl5::LOSS) info |= EXT_WIN;
@@ -412,8 +434,13 @@ private:
     // without it too, so only the rest (draws under the limit) is looked at afresh,
     // then the plain retrograde goes on from what that decides.
     void solve_unlimited() {
+        for (int t = 0; t < table_count(); ++t) {
+            HugeVector<std::uint32_t>().swap(table(t).escape);
+            table(t).u.resize(table(t).size);
+            table(t).witness_u.assign(table(t).size, NO_WITNESS);
+        }
         std::vector<Node> open = select([](Table& T, std::uint64_t i) {
-            if (!(T.info[i] & TERMINAL)) T.u[i] = T.type[i];
+            T.u[i] = T.type[i]; // a game over has the same value either way
             return T.u[i] == UNKNOWN && !(T.info[i] & TERMINAL);
         });
         parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
@@ -466,44 +493,77 @@ private:
         return (type != UNKNOWN && load(O.round[j]) < r) ? Label(type) : UNKNOWN;
     }
 
-    // A candidate for a loss, its moves generated, and the move to look at first (the one
-    // that escaped last time, else the first that stays in the class; -1 if none does)
-    // with the index of its successor, whose record is fetched while another is evaluated.
+    // A candidate for a loss and the move to look at first: the one that escaped last time
+    // (Table::escape), else the first that stays in the class, if any. The successor's index
+    // is known and its record fetched while another candidate is evaluated. The position and
+    // its moves are made only when needed: for the first move, or when it no longer escapes;
+    // or at once (`eager`), with the successors after every move and their records fetched, where
+    // the probe mostly no longer escapes (the candidates at the start of a round: their escape is
+    // mostly the very man move that now loses).
     struct Candidate {
         int t;
         std::uint64_t i;
+        bool has_probe;
+        std::uint64_t probe_j;
+        bool probe_zeroing;
+        int probe_move; // the probe's number among moves, -1 if it came from Table::escape
+        bool expanded;  // p and moves made
+        bool eager;     // and succ
         Position p;
         MoveList moves;
-        int probe;
-        std::uint64_t probe_j;
+        std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
     };
 
-    void prepare(Node c, Candidate& out) {
+    void expand(Candidate& a) {
+        a.p = table(a.t).index.position(a.i);
+        generate_moves(a.p, rules_.promotion, a.moves);
+        a.expanded = true;
+    }
+
+    void prepare(Node c, Candidate& out, bool eager) {
         out.t = table_of(c);
         out.i = index_of(c);
-        out.p = table(out.t).index.position(out.i);
-        generate_moves(out.p, rules_.promotion, out.moves);
-        const std::uint8_t w = table(out.t).witness[out.i];
-        out.probe = w < out.moves.size() ? w : -1;
-        for (std::size_t k = 0; out.probe < 0 && k < out.moves.size(); ++k)
-            if (stays_in_class(out.moves[k])) out.probe = static_cast<int>(k);
-        if (out.probe < 0) return;
-        out.probe_j = successor(out.t, out.p, out.moves[static_cast<std::size_t>(out.probe)]);
-        __builtin_prefetch(&table(other(out.t)).type[out.probe_j]);
+        out.expanded = false;
+        out.eager = eager;
+        out.probe_move = -1;
+        const std::uint32_t e = table(out.t).escape[out.i];
+        if (e != NO_ESCAPE) {
+            out.has_probe = true;
+            out.probe_j = e >> 1;
+            out.probe_zeroing = e & 1;
+        } else {
+            expand(out);
+            for (std::size_t k = 0; out.probe_move < 0 && k < out.moves.size(); ++k)
+                if (stays_in_class(out.moves[k])) out.probe_move = static_cast<int>(k);
+            out.has_probe = out.probe_move >= 0;
+            if (!out.has_probe) return;
+            const Move& m = out.moves[static_cast<std::size_t>(out.probe_move)];
+            out.probe_j = successor(out.t, out.p, m);
+            out.probe_zeroing = m.is_zeroing();
+        }
+        const Table& O = table(other(out.t));
+        __builtin_prefetch(&O.type[out.probe_j]);
+        if (!eager) return;
+        if (!out.expanded) expand(out);
+        for (std::size_t k = 0; k < out.moves.size(); ++k) {
+            if (!stays_in_class(out.moves[k]) || int(k) == out.probe_move) continue;
+            out.succ[k] = successor(out.t, out.p, out.moves[k]);
+            __builtin_prefetch(&O.type[out.succ[k]]);
+        }
     }
 
     // Whether every move of a candidate (may_be_lost: not over, and no move out of the class
     // that wins or escapes) loses in round r, and the loss's level (its dearest move) if so;
     // a win found on the way (a zeroing move into a position lost in an earlier round) is
     // returned too. The probe first, whose successor's record was asked for ahead.
-    Evaluation evaluate_limited(const Candidate& a, int r) {
+    Evaluation evaluate_limited(Candidate& a, int r) {
         constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
         Table& T = table(a.t);
         const Table& O = table(other(a.t));
-        // The cost of the move to O's node j for the loser: 0 if it escapes, -1 if it wins
-        // at level 1 (it escapes too).
-        auto cost = [&](const Move& m, std::uint64_t j) {
-            if (m.is_zeroing()) {
+        // The cost of a move to O's node j for the loser: 0 if it escapes, -1 if it wins at
+        // level 1 (it escapes too).
+        auto cost = [&](bool zeroing, std::uint64_t j) {
+            if (zeroing) {
                 const Label exit = exit_label(O, j, r);
                 return exit == WON ? 1 : exit == LOST ? -1 : 0;
             }
@@ -511,35 +571,41 @@ private:
             const int level = load(O.level[j]);
             return (type == WON && level + 1 <= limit_) ? level + 1 : 0;
         };
+        auto escapes = [&](std::uint64_t j, bool zeroing) {
+            const std::uint32_t e = escape_record(j, zeroing);
+            if (T.escape[a.i] != e) T.escape[a.i] = e;
+            return NOTHING;
+        };
         int longest = (T.info[a.i] & EXT_ANY) ? 1 : 0;
-        if (a.probe >= 0) {
-            const int c = cost(a.moves[static_cast<std::size_t>(a.probe)], a.probe_j);
-            if (c <= 0) {
-                if (T.witness[a.i] != a.probe) T.witness[a.i] = static_cast<std::uint8_t>(a.probe);
-                return NOTHING;
-            }
+        if (a.has_probe) {
+            const int c = cost(a.probe_zeroing, a.probe_j);
+            if (c <= 0) return escapes(a.probe_j, a.probe_zeroing);
             longest = std::max(longest, c);
         }
+        if (!a.expanded) expand(a);
         // The other moves in batches of 2, 4, 8 and so on, the records after a batch's moves
         // asked for together: few indices computed in vain when an early move escapes, few
-        // waits when many moves must be looked at.
+        // waits when many moves must be looked at. A probe from Table::escape is among them,
+        // its successor's record in the cache already.
         std::size_t batch[MoveList::CAPACITY];
         std::uint64_t succ[MoveList::CAPACITY];
         for (std::size_t next = 0, size = 2; next < a.moves.size(); size *= 2) {
             std::size_t n = 0;
             for (; next < a.moves.size() && n < size; ++next) {
-                if (!stays_in_class(a.moves[next]) || int(next) == a.probe) continue;
+                if (!stays_in_class(a.moves[next]) || int(next) == a.probe_move) continue;
                 batch[n] = next;
+                if (a.eager) {
+                    succ[n++] = a.succ[next];
+                    continue;
+                }
                 succ[n] = successor(a.t, a.p, a.moves[next]);
                 __builtin_prefetch(&O.type[succ[n++]]);
             }
             for (std::size_t q = 0; q < n; ++q) {
-                const int c = cost(a.moves[batch[q]], succ[q]);
+                const bool zeroing = a.moves[batch[q]].is_zeroing();
+                const int c = cost(zeroing, succ[q]);
                 if (c < 0) return {WON, 1};
-                if (c == 0) {
-                    T.witness[a.i] = static_cast<std::uint8_t>(batch[q]);
-                    return NOTHING;
-                }
+                if (c == 0) return escapes(succ[q], zeroing);
                 longest = std::max(longest, c);
             }
         }
@@ -562,7 +628,6 @@ private:
         if (old == UNKNOWN) {
             store(T.round[i], r);
             store_release(T.type[i], label);
-            firsts_[thread()].push_back(c);
         }
         return true;
     }
@@ -682,7 +747,7 @@ private:
         // They stay lost, and if their level falls meanwhile (a successor's did), the step that
         // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
         std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(limit_) + 2);
-        std::vector<Part<std::pair<int, Node>>> later(firsts_.size());
+        std::vector<Part<std::pair<int, Node>>> later(fallen_.size());
         // Commits each node of the list at level k, with the label label_of(node) gives.
         auto commit_all = [&](const std::vector<Node>& list, int k, auto&& label_of) {
             parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
@@ -709,21 +774,26 @@ private:
             // Evaluated for a loss: at level 1 the seeds, then positions with a king move
             // into one just won.
             const std::vector<Node> candidates = k == 1 ? seeds.candidates : loss_candidates(frontier, k);
-            // A position's own record and witness are fetched a few evaluations ahead: the
-            // lists are sparse in tables of 10^8 positions, so each is a cache miss. One
-            // candidate is prepared while the one before is evaluated.
-            constexpr std::size_t AHEAD = 8;
+            // A position's own record and escape are fetched 16 evaluations ahead, and the record
+            // after its escape 8 ahead: the lists are sparse in tables of 10^8 positions, so each
+            // is a cache miss. One candidate is prepared while the one before is evaluated.
+            constexpr std::size_t AHEAD = 16, ESCAPE_AHEAD = 8;
             auto prepare_ahead = [&](std::size_t s, Candidate& a) {
                 if (s + AHEAD < candidates.size()) {
                     const Table& T = table_of_node(candidates[s + AHEAD]);
                     const std::uint64_t i = index_of(candidates[s + AHEAD]);
                     __builtin_prefetch(&T.info[i], 1);
-                    __builtin_prefetch(&T.witness[i], 1);
+                    __builtin_prefetch(&T.escape[i], 1);
                 }
-                prepare(candidates[s], a);
+                if (s + ESCAPE_AHEAD < candidates.size()) {
+                    const Node c = candidates[s + ESCAPE_AHEAD];
+                    const std::uint32_t e = table_of_node(c).escape[index_of(c)];
+                    if (e != NO_ESCAPE) __builtin_prefetch(&table(other(table_of(c))).type[e >> 1]);
+                }
+                prepare(candidates[s], a, k == 1);
             };
             parallel_blocks(static_cast<std::int64_t>(candidates.size()), [&](std::size_t b, std::size_t e) {
-                one_ahead<Candidate>(b, e, prepare_ahead, [&](std::size_t s, const Candidate& a) {
+                one_ahead<Candidate>(b, e, prepare_ahead, [&](std::size_t s, Candidate& a) {
                     const Evaluation ev = evaluate_limited(a, r);
                     if (ev.label == UNKNOWN) return;
                     const Node c = candidates[s];
@@ -744,7 +814,9 @@ private:
                                                  [](const auto& l) { return l.empty(); }))
                 break;
         }
-        return join(firsts_);
+        // Read off the table rather than listed by the threads as they commit: a list of the
+        // first round's would take 8 bytes for most positions of the class, at its peak.
+        return select([r](const Table& T, std::uint64_t i) { return T.type[i] != UNKNOWN && T.round[i] == r; });
     }
 
     // ---- The result.
@@ -814,7 +886,6 @@ private:
     const int limit_;
     std::vector<std::unique_ptr<Table>> tables_;
     std::unique_ptr<Collector> collector_; // nodes found by several threads, each once
-    std::vector<Part<Node>> firsts_; // nodes labelled for the first time, per thread
     // Per thread: nodes labelled in an earlier round whose level fell in this one, each with
     // the level it had (fallen()).
     std::vector<Part<std::uint64_t>> fallen_;

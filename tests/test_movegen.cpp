@@ -112,3 +112,82 @@ TEST_CASE("Movegen: a side with no move has none to make", "[movegen]") {
     CHECK(move_names("W:Wa7:Bb7,c7,Ka8").empty());
     CHECK(move_names("W:W:BKa1").empty());
 }
+
+namespace {
+
+// The notations of the moves generate_material_changes lists for a FEN, sorted, and what it
+// says of the other moves.
+struct Changes {
+    Names names;
+    bool others;
+};
+
+Changes material_changes(const std::string& fen_text, Promotion promotion = Promotion::END_OF_MOVE) {
+    const core::Position pos = test::fen(fen_text);
+    core::MoveList moves;
+    const bool others = core::generate_material_changes(pos, promotion, moves);
+    Names names;
+    for (const core::Move& m : moves) names.push_back(core::move_to_string(pos, m, promotion));
+    std::sort(names.begin(), names.end());
+    return {names, others};
+}
+
+} // namespace
+
+TEST_CASE("Movegen: the moves that change the material, and whether there are others", "[movegen]") {
+    // d7 crowns on d8 and steps sideways to c7 or e7: one change, other moves.
+    Changes c = material_changes("W:Wd7:BKh1");
+    CHECK(c.names == Names{"d7-d8"});
+    CHECK(c.others);
+    // Black's d2 crowns on d1.
+    c = material_changes("B:WKh8:Bd2");
+    CHECK(c.names == Names{"d2-d1"});
+    CHECK(c.others);
+    // The men beside d7 cannot be jumped (b7 and f7 are taken): crowning is its only move.
+    c = material_changes("W:Wd7:Bb7,c7,e7,f7,Kh1");
+    CHECK(c.names == Names{"d7-d8"});
+    CHECK_FALSE(c.others);
+    // A capture is compulsory: it is every move, and it changes the material.
+    c = material_changes("W:Wd4,Ka1:Bd5,Kh8");
+    CHECK(c.names == Names{"d4xd6"});
+    CHECK_FALSE(c.others);
+    // Kings alone never change the material without capturing.
+    c = material_changes("W:WKa1:BKh8");
+    CHECK(c.names.empty());
+    CHECK(c.others);
+    // No move at all.
+    c = material_changes("W:Wa7:Bb7,c7,Ka8");
+    CHECK(c.names.empty());
+    CHECK_FALSE(c.others);
+}
+
+TEST_CASE("Movegen: the moves that change the material are generate_moves' captures and crownings",
+          "[movegen]") {
+    // Every position within 4 plies of a few starts, under both promotion rules.
+    const std::vector<std::string> starts = {
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+        "W:Wc6,e6,Kb1:Bc7,d7,Kh8", "B:Wb3,Kd4:Bd2,e3,Ka8", "W:Wa7,h7,Ka1:Bb2,Kd5"};
+    std::size_t checked = 0;
+    for (Promotion promotion : {Promotion::END_OF_MOVE, Promotion::IMMEDIATE}) {
+        auto visit = [&](auto&& self, const core::Position& pos, int depth) -> void {
+            core::MoveList all, changes;
+            core::generate_moves(pos, promotion, all);
+            const bool others = core::generate_material_changes(pos, promotion, changes);
+            std::vector<core::Move> expected;
+            bool expected_others = false;
+            for (const core::Move& m : all) {
+                if (m.is_capture() || m.is_promotion())
+                    expected.push_back(m);
+                else
+                    expected_others = true;
+            }
+            REQUIRE(std::vector<core::Move>(changes.begin(), changes.end()) == expected);
+            REQUIRE(others == expected_others);
+            ++checked;
+            if (depth == 0) return;
+            for (const core::Move& m : all) self(self, pos.after(m), depth - 1);
+        };
+        for (const std::string& s : starts) visit(visit, test::fen(s), 4);
+    }
+    CHECK(checked > 10000);
+}
