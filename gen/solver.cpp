@@ -412,14 +412,21 @@ private:
         MoveList moves;
         generate_moves(p, rules_.promotion, moves);
         Table& O = table(other(t));
-        auto label_after = [&](const Move& m) { return load(O.u[successor(t, p, m)]); };
         const std::uint8_t w = T.witness_u[i];
-        if (want == Want::LOSS && w < moves.size() && label_after(moves[w]) != WON)
+        if (want == Want::LOSS && w < moves.size() && load(O.u[successor(t, p, moves[w])]) != WON)
             return UNKNOWN;
+        // Every successor's index first and its label asked for, then the labels read: one wait
+        // on memory rather than one per move (a draw looks at every move).
+        std::uint64_t succ[MoveList::CAPACITY];
+        for (std::size_t k = 0; k < moves.size(); ++k) {
+            if (!stays_in_class(moves[k])) continue;
+            succ[k] = successor(t, p, moves[k]);
+            __builtin_prefetch(&O.u[succ[k]]);
+        }
         bool all_won = !(info & EXT_ESC_U);
         for (std::size_t k = 0; k < moves.size(); ++k) {
             if (!stays_in_class(moves[k])) continue;
-            std::uint8_t label = label_after(moves[k]);
+            std::uint8_t label = load(O.u[succ[k]]);
             if (label == LOST) return WON;
             if (label != WON) {
                 all_won = false;
@@ -439,10 +446,32 @@ private:
             table(t).u.resize(table(t).size);
             table(t).witness_u.assign(table(t).size, NO_WITNESS);
         }
-        std::vector<Node> open = select([](Table& T, std::uint64_t i) {
+        // The draws under the limit that may be decided without it (docs/generator.md, "What is
+        // solved"): a move out of the class into a blessed loss (it wins) or a cursed win (the
+        // one escape, when all else loses), or a king move into a position won or lost at the
+        // limit's own level (too dear under the limit). Any other draw has a move that escapes
+        // both ways, or the limited solution would have labelled it. LossSearch::SCAN looks at
+        // every draw instead; the tests compare the two.
+        const bool every_draw = options_.loss_search == LossSearch::SCAN;
+        std::vector<Node> open = select([every_draw](Table& T, std::uint64_t i) {
             T.u[i] = T.type[i]; // a game over has the same value either way
-            return T.u[i] == UNKNOWN && !(T.info[i] & TERMINAL);
+            const std::uint8_t info = T.info[i];
+            return T.u[i] == UNKNOWN && !(info & TERMINAL) &&
+                   (every_draw || (info & EXT_WIN_U) || ((info & EXT_ESC) && !(info & EXT_ESC_U)));
         });
+        if (!every_draw) {
+            const int limit = limit_;
+            const std::vector<Node> at_limit = select([limit](const Table& T, std::uint64_t i) {
+                return T.type[i] != UNKNOWN && T.level[i] == limit;
+            });
+            for_predecessors(at_limit, RetroKind::KING_MOVES, INFO_TYPE | SEEN, [&](Node c) {
+                const Table& T = table_of_node(c);
+                const std::uint64_t i = index_of(c);
+                if (T.type[i] == UNKNOWN && !(T.info[i] & TERMINAL)) collector_->add(c, thread());
+            });
+            for (Node c : open) collector_->add(c, 0);
+            open = collector_->take();
+        }
         parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
             const Node c = open[s];
             Label l = evaluate_unlimited(table_of(c), index_of(c), Want::ANY);

@@ -18,8 +18,9 @@ namespace damatb::gen {
 
 // How a step of the solver finds the positions that may have become lost
 // (docs/generator.md, "Work lists and threads"): from the predecessors of those just won,
-// by a scan of the table, or by whichever the number just won makes cheaper (AUTO). The
-// values are the same; the tests compare them.
+// by a scan of the table, or by whichever the number just won makes cheaper (AUTO). SCAN
+// also looks at every draw under the limit for a result without it, where the others look
+// only at those that may have one. The values are the same; the tests compare them.
 enum class LossSearch { AUTO, PREDECESSORS, SCAN };
 
 struct SolveOptions {
