@@ -127,10 +127,11 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
 }
 
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k) {
-    // Solver: seven bytes of state, three of results and its work lists, with the freed
-    // memory the C library keeps (keep_freed_memory), about 44 bytes in all per position of
-    // the class (10.8 GiB measured for the 256 million of KKMvKM); the WDL5 of every earlier
-    // class a later one still reads, one byte per position.
+    // Solver: eight bytes of state (then six, without the limit), three of results and its
+    // work lists, with the freed memory the C library keeps (keep_freed_memory): at most 44
+    // bytes in all per position of the class (9.6 GiB measured for the 256 million of KKMvKM
+    // and what it reads, 10.8 GiB before 6bfb3cb); the WDL5 of every earlier class a later one
+    // still reads, one byte per position.
     std::uint64_t bytes = class_positions(plan[k].material) * 44;
     const std::vector<std::size_t> last = last_readers(plan);
     for (std::size_t j = 0; j < k; ++j)
