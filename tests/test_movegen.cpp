@@ -135,30 +135,31 @@ Changes material_changes(const std::string& fen_text, Promotion promotion = Prom
 } // namespace
 
 TEST_CASE("Movegen: the moves that change the material, and whether there are others", "[movegen]") {
-    // d7 crowns on d8 and steps sideways to c7 or e7: one change, other moves.
-    Changes c = material_changes("W:Wd7:BKh1");
-    CHECK(c.names == Names{"d7-d8"});
-    CHECK(c.others);
-    // Black's d2 crowns on d1.
-    c = material_changes("B:WKh8:Bd2");
-    CHECK(c.names == Names{"d2-d1"});
-    CHECK(c.others);
-    // The men beside d7 cannot be jumped (b7 and f7 are taken): crowning is its only move.
-    c = material_changes("W:Wd7:Bb7,c7,e7,f7,Kh1");
-    CHECK(c.names == Names{"d7-d8"});
-    CHECK_FALSE(c.others);
-    // A capture is compulsory: it is every move, and it changes the material.
-    c = material_changes("W:Wd4,Ka1:Bd5,Kh8");
-    CHECK(c.names == Names{"d4xd6"});
-    CHECK_FALSE(c.others);
-    // Kings alone never change the material without capturing.
-    c = material_changes("W:WKa1:BKh8");
-    CHECK(c.names.empty());
-    CHECK(c.others);
-    // No move at all.
-    c = material_changes("W:Wa7:Bb7,c7,Ka8");
-    CHECK(c.names.empty());
-    CHECK_FALSE(c.others);
+    struct Case {
+        const char* fen;
+        Names changes;
+        bool others;
+    };
+    const Case cases[] = {
+        // d7 crowns on d8 and steps sideways to c7 or e7: one change, other moves.
+        {"W:Wd7:BKh1", {"d7-d8"}, true},
+        // Black's d2 crowns on d1.
+        {"B:WKh8:Bd2", {"d2-d1"}, true},
+        // The men beside d7 cannot be jumped (b7 and f7 are taken): crowning is its only move.
+        {"W:Wd7:Bb7,c7,e7,f7,Kh1", {"d7-d8"}, false},
+        // A capture is compulsory: it is every move, and it changes the material.
+        {"W:Wd4,Ka1:Bd5,Kh8", {"d4xd6"}, false},
+        // Kings alone never change the material without capturing.
+        {"W:WKa1:BKh8", {}, true},
+        // No move at all.
+        {"W:Wa7:Bb7,c7,Ka8", {}, false},
+    };
+    for (const Case& expected : cases) {
+        INFO(expected.fen);
+        const Changes c = material_changes(expected.fen);
+        CHECK(c.names == expected.changes);
+        CHECK(c.others == expected.others);
+    }
 }
 
 TEST_CASE("Movegen: the moves that change the material are generate_moves' captures and crownings",
