@@ -16,17 +16,17 @@
 
 namespace damatb::gen {
 
-// How a step of the solver finds the positions that may have become lost
-// (docs/generator.md, "Work lists and threads"): from the predecessors of those just won,
-// by a scan of the table, or by whichever the number just won makes cheaper (AUTO). SCAN
-// also looks at every draw under the limit for a result without it, where the others look
-// only at those that may have one. The values are the same; the tests compare them.
-enum class LossSearch { AUTO, PREDECESSORS, SCAN };
+// How a step of the solver finds the positions that may have become lost or won by a king
+// move (docs/generator.md, "Work lists and threads"): from the predecessors of those just won
+// or lost, by a scan of the table, or by whichever the number just won or lost makes cheaper
+// (AUTO). SCAN also looks at every draw under the limit for a result without it, where the
+// others look only at those that may have one. The values are the same; the tests compare them.
+enum class Search { AUTO, PREDECESSORS, SCAN };
 
 struct SolveOptions {
     core::Ruleset rules;
     int threads = 1;
-    LossSearch loss_search = LossSearch::AUTO;
+    Search search = Search::AUTO;
     // Called now and then with a line on what the solver is doing.
     std::function<void(const std::string&)> progress;
 };

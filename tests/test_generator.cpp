@@ -102,16 +102,17 @@ std::vector<test::CountRow> count_rows(const Ruleset& rules) {
     return rows;
 }
 
-// The classes of up to `pieces` pieces solved with candidates for a loss found one way,
+// The classes of up to `pieces` pieces solved with the positions that may be won or lost by a
+// king move, and the candidates for a loss, found one way,
 // compared with those solved by solved_up_to (found either way, by cost): the tables whose
 // wdl, dtz, round or history differ.
-std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::LossSearch search) {
+std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Search search) {
     const gen::SolvedTables& expected = test::solved_up_to(pieces, rules);
     gen::SolvedTables tables;
     gen::SolveOptions options;
     options.rules = rules;
     options.threads = 2;
-    options.loss_search = search;
+    options.search = search;
     std::vector<std::string> differ;
     for (const ClassPlan& c : plan_classes(pieces))
         for (auto& t : gen::solve_class(c.material, tables, options)) {
@@ -129,19 +130,19 @@ std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Loss
 
 } // namespace
 
-TEST_CASE("Generator: losses found from predecessors or by scanning, the same tables, every option",
+TEST_CASE("Generator: wins and losses found from predecessors or by scanning, the same tables, every option",
           "[generator]") {
     for (const Ruleset& rules : every_option()) {
         INFO(rules.name());
-        CHECK(differences(3, rules, gen::LossSearch::PREDECESSORS) == std::vector<std::string>{});
-        CHECK(differences(3, rules, gen::LossSearch::SCAN) == std::vector<std::string>{});
+        CHECK(differences(3, rules, gen::Search::PREDECESSORS) == std::vector<std::string>{});
+        CHECK(differences(3, rules, gen::Search::SCAN) == std::vector<std::string>{});
     }
 }
 
-TEST_CASE("Generator: losses found from predecessors or by scanning, the same tables, 4 pieces",
+TEST_CASE("Generator: wins and losses found from predecessors or by scanning, the same tables, 4 pieces",
           "[generator][slow]") {
-    CHECK(differences(4, Ruleset{}, gen::LossSearch::PREDECESSORS) == std::vector<std::string>{});
-    CHECK(differences(4, Ruleset{}, gen::LossSearch::SCAN) == std::vector<std::string>{});
+    CHECK(differences(4, Ruleset{}, gen::Search::PREDECESSORS) == std::vector<std::string>{});
+    CHECK(differences(4, Ruleset{}, gen::Search::SCAN) == std::vector<std::string>{});
 }
 
 TEST_CASE("Generator: every value of up to 3 pieces is one-ply consistent, every option",
