@@ -851,6 +851,15 @@ private:
         };
         auto lost = [](Node) { return LOST; };
         auto won = [](Node) { return WON; };
+        // The nodes the round labelled for the first time, returned at the end: found among
+        // those its steps committed (the frontiers, listed while they are few), else read off
+        // the table. A pass over the table costs 0.2 s in a class of 2 * 10^8 positions, in
+        // each of up to 34 rounds; a list of the first round's would take 8 bytes for most
+        // positions of the class, at its peak.
+        std::uint64_t listed_at_most = 0;
+        for (int t = 0; t < table_count(); ++t) listed_at_most += table(t).size / 128;
+        std::vector<Node> committed;
+        bool listing = true;
         for (int k = 1; k <= limit_; ++k) {
             king_move_wins(frontier, k, r);
             commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
@@ -897,6 +906,11 @@ private:
 
             frontier = collector_->take();
             frontier.insert(frontier.end(), decided.begin(), decided.end());
+            if (listing && committed.size() + frontier.size() > listed_at_most) {
+                listing = false;
+                std::vector<Node>().swap(committed);
+            }
+            if (listing) committed.insert(committed.end(), frontier.begin(), frontier.end());
             for (auto& part : later) {
                 for (auto [level, c] : part) lost_later[static_cast<std::size_t>(level)].push_back(c);
                 part.clear();
@@ -905,9 +919,16 @@ private:
                                                  [](const auto& l) { return l.empty(); }))
                 break;
         }
-        // Read off the table rather than listed by the threads as they commit: a list of the
-        // first round's would take 8 bytes for most positions of the class, at its peak.
-        return select([r](const Table& T, std::uint64_t i) { return T.type[i] != UNKNOWN && T.round[i] == r; });
+        auto first_labelled = [r](const Table& T, std::uint64_t i) { return T.type[i] != UNKNOWN && T.round[i] == r; };
+        if (!listing) return select(first_labelled);
+        sort_in_parallel(committed, thread_count(options_));
+        committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
+        std::vector<Part<Node>> parts(chunk_count(committed.size()));
+        for_each_chunk(committed.size(), thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t s = b; s < e; ++s)
+                if (first_labelled(table_of_node(committed[s]), index_of(committed[s]))) parts[c].push_back(committed[s]);
+        });
+        return join(parts);
     }
 
     // ---- The result.
