@@ -854,8 +854,8 @@ private:
         // The nodes the round labelled for the first time, returned at the end: found among
         // those its steps committed (the frontiers, listed while they are few), else read off
         // the table. A pass over the table costs 0.2 s in a class of 2 * 10^8 positions, in
-        // each of up to 34 rounds; a list of the first round's would take 8 bytes for most
-        // positions of the class, at its peak.
+        // each of its rounds (up to 44 in a class of 5 pieces); a list of the first round's
+        // would take 8 bytes for most positions of the class, at its peak.
         std::uint64_t listed_at_most = 0;
         for (int t = 0; t < table_count(); ++t) listed_at_most += table(t).size / 128;
         std::vector<Node> committed;
