@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #ifdef _OPENMP
@@ -311,7 +312,7 @@ private:
 
     // What a pass over predecessors reads of each: fetched from memory for all the
     // predecessors of a node at once, before f sees the first.
-    enum Touches { SEEN = 1, TYPE_LEVEL = 2, U = 4, INFO_TYPE = 8 };
+    enum Touches { SEEN = 1, TYPE_LEVEL = 2, U = 4, INFO_TYPE = 8, ESCAPE = 16 };
 
     void prefetch(Node c, int touches) const {
         const Table& T = table(table_of(c));
@@ -320,9 +321,11 @@ private:
         if (touches & TYPE_LEVEL) __builtin_prefetch(&T.type[i], 1);
         if (touches & U) __builtin_prefetch(&T.u[i], 1);
         if (touches & INFO_TYPE) __builtin_prefetch(&T.info[i]);
+        if (touches & ESCAPE) __builtin_prefetch(&T.escape[i]);
     }
 
-    // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel.
+    // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel, or
+    // f(node, successor) with the node of `from` it precedes.
     // The predecessors of one node are found (and their records fetched) while f sees
     // those of the node before: f would otherwise wait for the memory at each.
     template <typename F>
@@ -350,8 +353,13 @@ private:
             });
         };
         parallel_blocks(static_cast<std::int64_t>(from.size()), [&](std::size_t b, std::size_t e) {
-            one_ahead<Found>(b, e, find, [&](std::size_t, const Found& found) {
-                for (std::size_t k = 0; k < found.count; ++k) f(found.nodes[k]);
+            one_ahead<Found>(b, e, find, [&](std::size_t s, const Found& found) {
+                for (std::size_t k = 0; k < found.count; ++k) {
+                    if constexpr (std::is_invocable_v<F&, Node, Node>)
+                        f(found.nodes[k], from[s]);
+                    else
+                        f(found.nodes[k]);
+                }
             });
         });
     }
@@ -368,6 +376,23 @@ private:
             const Table& T = table_of_node(n);
             const std::uint64_t i = index_of(n);
             if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
+            collector_->add(n, thread());
+        });
+        return collector_->take();
+    }
+
+    // may_be_lost's predecessors by a king move of the positions in `won`, just won, but
+    // for those whose escape (Table::escape) still escapes: a position not labelled whose
+    // escape is a king move into another position than the one just won, or a man move (its
+    // cost changes only between rounds), would find it again when evaluated.
+    std::vector<Node> may_be_lost_by_king_move(const std::vector<Node>& won) {
+        for_predecessors(won, RetroKind::KING_MOVES, INFO_TYPE | ESCAPE | SEEN, [&](Node n, Node successor) {
+            const Table& T = table_of_node(n);
+            const std::uint64_t i = index_of(n);
+            if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
+            const std::uint32_t e = T.escape[i];
+            if (load(T.type[i]) == UNKNOWN && e != NO_ESCAPE && e != escape_record(index_of(successor), false))
+                return;
             collector_->add(n, thread());
         });
         return collector_->take();
@@ -642,6 +667,9 @@ private:
                 longest = std::max(longest, c);
             }
         }
+        // No escape to look at first next time: a loss put off to a later level is evaluated
+        // again whenever one of its moves' cost falls (may_be_lost_by_king_move).
+        T.escape[a.i] = NO_ESCAPE;
         return {LOST, longest};
     }
 
@@ -733,8 +761,8 @@ private:
     // k - 1), which may be lost at level k: may_be_lost's. Where the won positions are many,
     // finding their predecessors costs more than looking at every position of the table they
     // lie in that may still be lost at level k or lower (not over, no escape out of the class,
-    // not won, not lost at level k or lower), if those are no more than SCAN_RATIO times the
-    // won positions.
+    // not won, not lost at level k or lower, no man move as its escape), if those are no more
+    // than SCAN_RATIO times the won positions.
     // The extra positions are harmless: evaluate_limited finds again what they were given.
     std::vector<Node> loss_candidates(const std::vector<Node>& frontier, int k) {
         std::vector<Node> won[2];
@@ -749,7 +777,9 @@ private:
                 select_in(u, [k](const Table& T, std::uint64_t i) {
                     if (T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
                     const std::uint8_t type = T.type[i];
-                    return type == UNKNOWN || (type == LOST && T.level[i] > k);
+                    // Not one whose escape is a man move: its cost changes only between rounds.
+                    if (type == UNKNOWN) return T.escape[i] == NO_ESCAPE || !(T.escape[i] & 1);
+                    return type == LOST && T.level[i] > k;
                 }, open);
                 if (search == Search::SCAN || open.size() <= won[u].size() * SCAN_RATIO) {
                     out.insert(out.end(), open.begin(), open.end());
@@ -759,7 +789,7 @@ private:
             backward.insert(backward.end(), won[u].begin(), won[u].end());
         }
         if (!backward.empty()) {
-            std::vector<Node> found = may_be_lost(backward, RetroKind::KING_MOVES);
+            std::vector<Node> found = may_be_lost_by_king_move(backward);
             out.insert(out.end(), found.begin(), found.end());
         }
         return out;
