@@ -66,6 +66,65 @@ Wdl5 best_capture(const Position& p, const Ruleset& rules, const SolvedTables& s
     return best;
 }
 
+constexpr std::uint8_t DONT_CARE = 0xFF; // byte 0 of a don't-care values record, until filled
+
+// The records whose bytes a record repeats (fill_unused_bytes), by their index: for byte 0 and
+// byte 1 of the values record, byte 0 of the progress record and the progress record's others.
+struct Sources {
+    static constexpr std::uint64_t NONE = ~std::uint64_t{0};
+    std::uint64_t byte0 = NONE, byte1 = NONE, progress0 = NONE, progress_rest = NONE;
+    // These, with those of `later` that it has.
+    Sources then(const Sources& later) const {
+        auto pick = [](std::uint64_t a, std::uint64_t b) { return b != NONE ? b : a; };
+        return {pick(byte0, later.byte0), pick(byte1, later.byte1), pick(progress0, later.progress0),
+                pick(progress_rest, later.progress_rest)};
+    }
+};
+
+// The bytes a record does not use repeat those of the record before (core/record.h): a
+// don't-care values record (byte 0 DONT_CARE) both bytes, a draw's its byte 1; a progress
+// record that is not a loss's its byte 0, and one that is not a loss's of more steps the
+// bytes after byte 0 of the last that is. Record 0 uses all its bytes. So each record repeats
+// bytes of the last record before it that uses them itself: one pass over the chunks finds
+// the last such in each, and the chunks are filled in parallel from those of the chunks before.
+void fill_unused_bytes(const SolvedTable& t, std::vector<std::uint8_t>& records,
+                       std::vector<std::uint8_t>& progress, std::size_t pr, int threads) {
+    const std::uint64_t n = t.wdl.size();
+    auto dont_care = [&](std::uint64_t i) { return i > 0 && records[i * VALUE_RECORD_SIZE] == DONT_CARE; };
+    auto uses = [&](std::uint64_t i) {
+        if (i == 0) return Sources{0, 0, 0, 0};
+        Sources s;
+        if (dont_care(i)) return s;
+        s.byte0 = i;
+        const Wdl5 v = t.wdl[i];
+        if (v == Wdl5::WIN || v == Wdl5::LOSS) s.byte1 = i;
+        if (v != Wdl5::LOSS) return s;
+        s.progress0 = i;
+        if (has_more_steps(&progress[i * pr])) s.progress_rest = i;
+        return s;
+    };
+    std::vector<Sources> before(chunk_count(n) + 1); // before each chunk, then after the last
+    for_each_chunk(n, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        Sources last;
+        for (std::uint64_t i = b; i < e; ++i) last = last.then(uses(i));
+        before[c + 1] = last;
+    });
+    for (std::size_t c = 1; c < before.size(); ++c) before[c] = before[c - 1].then(before[c]);
+    for_each_chunk(n, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        Sources from = before[c];
+        for (std::uint64_t i = b; i < e; ++i) {
+            const Sources own = uses(i);
+            std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
+            std::uint8_t* p = &progress[i * pr];
+            if (own.byte0 == Sources::NONE) record[0] = records[from.byte0 * VALUE_RECORD_SIZE];
+            if (own.byte1 == Sources::NONE) record[1] = records[from.byte1 * VALUE_RECORD_SIZE + 1];
+            if (own.progress0 == Sources::NONE) p[0] = progress[from.progress0 * pr];
+            if (own.progress_rest == Sources::NONE) std::copy_n(&progress[from.progress_rest * pr + 1], pr - 1, p + 1);
+            from = from.then(own);
+        }
+    });
+}
+
 } // namespace
 
 void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& rules, int threads) {
@@ -89,9 +148,8 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
     const std::size_t pr = progress_record_size(longest);
 
     // Each chunk's records, with a mark in byte 0 of the values record of a don't-care
-    // position, and the progress record of every loss that is not don't care; then, in order,
-    // the bytes a record does not use repeat the byte before them (core/record.h).
-    constexpr std::uint8_t DONT_CARE = 0xFF;
+    // position, and the progress record of every loss that is not don't care; then the bytes
+    // a record does not use are filled.
     std::vector<std::uint8_t> records(n * VALUE_RECORD_SIZE), progress(n * pr);
     std::atomic<bool> any_loss{false};
     for_each_chunk(n, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
@@ -116,23 +174,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
         if (loss) any_loss = true;
     });
     if (n > 0 && records[0] == DONT_CARE) std::fill_n(records.begin(), VALUE_RECORD_SIZE, 0); // a loss
-    std::uint8_t* before = progress.data(); // the last longer history, zeros before the first
-    for (std::uint64_t i = 0; i < n; ++i) {
-        std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
-        std::uint8_t* p = &progress[i * pr];
-        const bool dont_care = record[0] == DONT_CARE;
-        const bool loss = !dont_care && t.wdl[i] == Wdl5::LOSS;
-        if (!loss && i > 0) p[0] = p[-std::ptrdiff_t(pr)];
-        if (loss && has_more_steps(p))
-            before = p;
-        else if (before != p)
-            std::copy_n(before + 1, pr - 1, p + 1);
-        if (i == 0) continue;
-        if (dont_care)
-            std::copy_n(record - VALUE_RECORD_SIZE, VALUE_RECORD_SIZE, record);
-        else if (t.wdl[i] != Wdl5::WIN && t.wdl[i] != Wdl5::LOSS)
-            record[1] = record[1 - VALUE_RECORD_SIZE];
-    }
+    fill_unused_bytes(t, records, progress, pr, threads);
 
     // The progress file first, so that a values file is never there without it.
     const std::string progress_path = path_of(dir, header.material, TableContents::PROGRESS);
