@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include <sys/auxv.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -90,12 +91,14 @@ int dispatch(const std::vector<std::string>& argv) {
 // with the glibc tunable glibc.malloc.hugetlb=1 added to GLIBC_TUNABLES (read only when a
 // program starts). The generator's work lists, hundreds of megabytes each, live on that heap
 // (gen/generate.cpp), and their first touch on 4 KiB pages costs a fault every 4 KiB: KKMvKM
-// took 198 s instead of 231 s with it (docs/generator.md, "Memory"). A GLIBC_TUNABLES that
-// names glibc.malloc.hugetlb already is left as it is (glibc.malloc.hugetlb=0 turns this off),
-// and if the restart fails the command runs as it is.
+// took 198 s instead of 231 s with it (docs/generator.md, "Work lists and threads"). A
+// GLIBC_TUNABLES that names glibc.malloc.hugetlb already is left as it is
+// (glibc.malloc.hugetlb=0 turns this off), and if the restart fails the command runs as it is.
+// A program run with raised privileges (AT_SECURE), whose tunables the C library ignores, is
+// not restarted.
 void restart_with_heap_on_huge_pages(int argc, char** argv) {
     constexpr std::string_view TUNABLE = "glibc.malloc.hugetlb";
-    if (argc < 2 || std::string_view(argv[1]) != "generate") return;
+    if (argc < 2 || std::string_view(argv[1]) != "generate" || getauxval(AT_SECURE)) return;
     const char* now = std::getenv("GLIBC_TUNABLES");
     std::string tunables = now ? now : "";
     if (tunables.find(TUNABLE) != std::string::npos) return;
