@@ -696,14 +696,9 @@ private:
 
     void solve_limited() {
         // Round 1 starts from the games already over (their own level 0) and what
-        // init found: a win by leaving the class, a loss with no move inside it.
+        // init found (commit_direct).
         std::vector<Node> over = select([](Table& T, std::uint64_t i) {
             return (T.info[i] & TERMINAL) && T.type[i] != UNKNOWN;
-        });
-        std::vector<Node> direct = select([](Table& T, std::uint64_t i) {
-            const std::uint8_t info = T.info[i];
-            return !(info & TERMINAL) &&
-                   ((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC)));
         });
         // What the next round starts from: the man moves into positions labelled in the
         // round before.
@@ -714,8 +709,7 @@ private:
             if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) break;
             if (r > MAX_PROGRESS_ROUND)
                 throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
-            labelled = run_round(r, r == 1 ? labelled : std::vector<Node>{},
-                                 r == 1 ? direct : std::vector<Node>{}, seeds);
+            labelled = run_round(r, r == 1 ? labelled : std::vector<Node>{}, seeds);
             if (contradiction_) throw std::logic_error("a position both won and lost");
             say("round " + std::to_string(r) + ": " + std::to_string(labelled.size()) +
                 " positions won or lost");
@@ -863,11 +857,39 @@ private:
         std::vector<Node> wins, candidates;
     };
 
+    // The first round's level 1 as init found it: a move out of the class that wins, or no move
+    // inside the class and none out of it that escapes (a loss). Committed in a pass over the
+    // tables, not through the threads' lists: where one side wins nearly everywhere these are
+    // most of the class (KKMvKM: 124 million of 256 million positions), and listing them took
+    // longer than solving the rest of the level. Returns the nodes it labelled (those not
+    // labelled at level 1 already), in order.
+    std::vector<Node> commit_direct(int r) {
+        std::vector<Node> out;
+        for (int t = 0; t < table_count(); ++t) {
+            Table& T = table(t);
+            std::vector<Part<Node>> parts(chunk_count(T.size));
+            for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+                for (std::uint64_t i = b; i < e; ++i) {
+                    const std::uint8_t info = T.info[i];
+                    if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC))))
+                        continue;
+                    if (commit(node(t, i), (info & EXT_WIN) ? WON : LOST, 1, r)) parts[c].push_back(node(t, i));
+                }
+            });
+            append(out, parts);
+        }
+        return out;
+    }
+
+    // `to` with the nodes of `more` added, in no particular order: the shorter list is copied.
+    static void add_nodes(std::vector<Node>& to, std::vector<Node>&& more) {
+        if (to.size() < more.size()) std::swap(to, more);
+        to.insert(to.end(), more.begin(), more.end());
+    }
+
     // One round: levels 1 to the limit, each from the one before. `frontier` holds the nodes
-    // of level 0, `direct` nodes whose level-1 value init found. Returns the nodes labelled
-    // for the first time.
-    std::vector<Node> run_round(int r, std::vector<Node> frontier, const std::vector<Node>& direct,
-                                const Seeds& seeds) {
+    // of level 0. Returns the nodes labelled for the first time.
+    std::vector<Node> run_round(int r, std::vector<Node> frontier, const Seeds& seeds) {
         // Nodes found lost before their level came, by that level, committed when it comes.
         // They stay lost, and if their level falls meanwhile (a successor's did), the step that
         // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
@@ -893,13 +915,9 @@ private:
         for (int k = 1; k <= limit_; ++k) {
             king_move_wins(frontier, k, r);
             commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
-            if (k == 1) {
-                commit_all(seeds.wins, 1, won);
-                commit_all(direct, 1, [&](Node c) {
-                    return (table_of_node(c).info[index_of(c)] & EXT_WIN) ? WON : LOST;
-                });
-            }
+            if (k == 1) commit_all(seeds.wins, 1, won);
             std::vector<Node> decided = collector_->take();
+            if (k == 1 && r == 1) add_nodes(decided, commit_direct(r));
 
             // Evaluated for a loss: at level 1 the seeds, then positions with a king move
             // into one just won.
@@ -935,7 +953,7 @@ private:
             });
 
             frontier = collector_->take();
-            frontier.insert(frontier.end(), decided.begin(), decided.end());
+            add_nodes(frontier, std::move(decided));
             if (listing && committed.size() + frontier.size() > listed_at_most) {
                 listing = false;
                 std::vector<Node>().swap(committed);
