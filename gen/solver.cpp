@@ -860,9 +860,9 @@ private:
     // The first round's level 1 as init found it: a move out of the class that wins, or no move
     // inside the class and none out of it that escapes (a loss). Committed in a pass over the
     // tables, not through the threads' lists: where one side wins nearly everywhere these are
-    // most of the class (KKMvKM: 124 million of 256 million positions), and listing them took
-    // longer than solving the rest of the level. Returns the nodes it labelled (those not
-    // labelled at level 1 already), in order.
+    // most of the class (KKMvKM: 124 million of 256 million positions), and committing them
+    // through the lists took 20 s there (docs/generator.md, "Work lists and threads"). Returns
+    // the nodes it labelled (those not labelled at level 1 already), in order.
     std::vector<Node> commit_direct(int r) {
         std::vector<Node> out;
         for (int t = 0; t < table_count(); ++t) {
