@@ -371,27 +371,18 @@ private:
 
     // The predecessors (by `kind` of move) that may be lost: neither over nor won yet, and
     // with no move out of the class that escapes (evaluate_limited finds nothing in the others).
+    // By king moves, from positions just won, also not one whose escape (Table::escape) still
+    // escapes: a position not labelled whose escape is a king move into another position than
+    // the one just won, or a man move (its cost changes only between rounds), would find it
+    // again when evaluated.
     std::vector<Node> may_be_lost(const std::vector<Node>& from, RetroKind kind) {
-        for_predecessors(from, kind, INFO_TYPE | SEEN, [&](Node n) {
+        const bool by_king_move = kind == RetroKind::KING_MOVES;
+        for_predecessors(from, kind, INFO_TYPE | SEEN | (by_king_move ? ESCAPE : 0), [&](Node n, Node successor) {
             const Table& T = table_of_node(n);
             const std::uint64_t i = index_of(n);
             if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
-            collector_->add(n, thread());
-        });
-        return collector_->take();
-    }
-
-    // may_be_lost's predecessors by a king move of the positions in `won`, just won, but
-    // for those whose escape (Table::escape) still escapes: a position not labelled whose
-    // escape is a king move into another position than the one just won, or a man move (its
-    // cost changes only between rounds), would find it again when evaluated.
-    std::vector<Node> may_be_lost_by_king_move(const std::vector<Node>& won) {
-        for_predecessors(won, RetroKind::KING_MOVES, INFO_TYPE | ESCAPE | SEEN, [&](Node n, Node successor) {
-            const Table& T = table_of_node(n);
-            const std::uint64_t i = index_of(n);
-            if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
-            const std::uint32_t e = T.escape[i];
-            if (load(T.type[i]) == UNKNOWN && e != NO_ESCAPE && e != escape_record(index_of(successor), false))
+            if (by_king_move && load(T.type[i]) == UNKNOWN && T.escape[i] != NO_ESCAPE &&
+                T.escape[i] != escape_record(index_of(successor), false))
                 return;
             collector_->add(n, thread());
         });
@@ -668,7 +659,7 @@ private:
             }
         }
         // No escape to look at first next time: a loss put off to a later level is evaluated
-        // again whenever one of its moves' cost falls (may_be_lost_by_king_move).
+        // again whenever one of its moves' cost falls (may_be_lost).
         T.escape[a.i] = NO_ESCAPE;
         return {LOST, longest};
     }
@@ -783,7 +774,7 @@ private:
             backward.insert(backward.end(), won[u].begin(), won[u].end());
         }
         if (!backward.empty()) {
-            std::vector<Node> found = may_be_lost_by_king_move(backward);
+            std::vector<Node> found = may_be_lost(backward, RetroKind::KING_MOVES);
             out.insert(out.end(), found.begin(), found.end());
         }
         return out;
