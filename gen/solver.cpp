@@ -294,20 +294,25 @@ private:
         return out;
     }
 
-    // The nodes of `from` whose label is `label`: type (under the limit), or u (without it),
-    // in order. On several threads: a round's first list is tens of millions of nodes, not in
-    // order of index, and each look-up a cache miss.
-    enum class LabelOf { TYPE, U };
-    std::vector<Node> with_label(const std::vector<Node>& from, LabelOf field, Label label) {
+    // The nodes of `from` for which keep(table, index) holds, in the order of `from`. On several
+    // threads: a round's first list is tens of millions of nodes, not in order of index, and
+    // each look-up a cache miss.
+    template <typename F>
+    std::vector<Node> kept(const std::vector<Node>& from, F&& keep) {
         std::vector<Part<Node>> parts(chunk_count(from.size()));
         for_each_chunk(from.size(), thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t s = b; s < e; ++s) {
-                const Table& T = table_of_node(from[s]);
-                const std::uint64_t i = index_of(from[s]);
-                if ((field == LabelOf::TYPE ? T.type[i] : T.u[i]) == label) parts[c].push_back(from[s]);
-            }
+            for (std::uint64_t s = b; s < e; ++s)
+                if (keep(table_of_node(from[s]), index_of(from[s]))) parts[c].push_back(from[s]);
         });
         return join(parts);
+    }
+
+    // The nodes of `from` whose label is `label`: type (under the limit), or u (without it).
+    enum class LabelOf { TYPE, U };
+    std::vector<Node> with_label(const std::vector<Node>& from, LabelOf field, Label label) {
+        return kept(from, [field, label](const Table& T, std::uint64_t i) {
+            return (field == LabelOf::TYPE ? T.type[i] : T.u[i]) == label;
+        });
     }
 
     // What a pass over predecessors reads of each: fetched from memory for all the
@@ -962,12 +967,7 @@ private:
         if (!listing) return select(first_labelled);
         sort_in_parallel(committed, thread_count(options_));
         committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
-        std::vector<Part<Node>> parts(chunk_count(committed.size()));
-        for_each_chunk(committed.size(), thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t s = b; s < e; ++s)
-                if (first_labelled(table_of_node(committed[s]), index_of(committed[s]))) parts[c].push_back(committed[s]);
-        });
-        return join(parts);
+        return kept(committed, first_labelled);
     }
 
     // ---- The result.
