@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <iterator>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -701,7 +702,7 @@ private:
         std::vector<Node> labelled = std::move(over);
         for (int r = 1;; ++r) {
             Seeds seeds{predecessors(with_label(labelled, LabelOf::TYPE, LOST), RetroKind::MAN_MOVES),
-                        may_be_lost(with_label(labelled, LabelOf::TYPE, WON), RetroKind::MAN_MOVES)};
+                        round_candidates(with_label(labelled, LabelOf::TYPE, WON), r)};
             if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) break;
             if (r > MAX_PROGRESS_ROUND)
                 throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
@@ -783,6 +784,61 @@ private:
             out.insert(out.end(), found.begin(), found.end());
         }
         return out;
+    }
+
+    // The positions with a man move into one of `won`, the positions won in round r - 1, which
+    // may be lost in round r: may_be_lost's. Where those won are many, a pass over the table
+    // their predecessors lie in finds them for less: the positions not labelled (and not over,
+    // with no move out of the class that escapes) whose escape (Table::escape) is a man move
+    // into a position won in round r - 1, or that have none. Any other such position still
+    // escapes: its escape is a king move (whose cost changes only within a round, and the
+    // steps that lowered it have looked at the position since), or a man move into a position
+    // not labelled in round r - 1 (not labelled at all: the escape escapes; labelled before:
+    // the position was evaluated again in that round, and its escape is newer). A position
+    // lost already never has a man move into a position won in round r - 1: that move escaped
+    // in every round up to r - 1.
+    std::vector<Node> round_candidates(const std::vector<Node>& won, int r) {
+        bool scan[2] = {false, false}; // by the table the predecessors lie in
+        for (int u = 0; u < table_count(); ++u) {
+            const std::uint64_t size = table(u).size;
+            const auto preceding = static_cast<std::uint64_t>(
+                std::count_if(won.begin(), won.end(), [&](Node c) { return other(table_of(c)) == u; }));
+            scan[u] = options_.search == Search::SCAN ||
+                      (options_.search == Search::AUTO && preceding * SCAN_FROM > size);
+        }
+        std::vector<Node> out;
+        for (int u = 0; u < table_count(); ++u)
+            if (scan[u]) select_escaping_into_won(u, r - 1, out);
+        if (scan[0] && scan[table_count() - 1]) return out;
+        std::vector<Node> backward;
+        std::copy_if(won.begin(), won.end(), std::back_inserter(backward),
+                     [&](Node c) { return !scan[other(table_of(c))]; });
+        add_nodes(out, may_be_lost(backward, RetroKind::MAN_MOVES));
+        return out;
+    }
+
+    // round_candidates' pass over table u: appends to out, in order, the nodes not labelled
+    // whose escape is a man move into a position won in round `won_in`, or that have none.
+    void select_escaping_into_won(int u, int won_in, std::vector<Node>& out) {
+        const Table& T = table(u);
+        const Table& O = table(other(u));
+        // The record after an escape is fetched this many positions ahead: each is a cache miss.
+        constexpr std::uint64_t AHEAD = 16;
+        std::vector<Part<Node>> parts(chunk_count(T.size));
+        for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i) {
+                if (i + AHEAD < e) {
+                    const std::uint32_t ahead = T.escape[i + AHEAD];
+                    if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&O.type[ahead >> 1]);
+                }
+                if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || T.type[i] != UNKNOWN) continue;
+                const std::uint32_t escape = T.escape[i];
+                if (escape == NO_ESCAPE ||
+                    ((escape & 1) && O.type[escape >> 1] == WON && O.round[escape >> 1] == won_in))
+                    parts[c].push_back(node(u, i));
+            }
+        });
+        append(out, parts);
     }
 
     // Whether position i of table t, not over, has a king move into a position lost at level
