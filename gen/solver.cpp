@@ -191,10 +191,14 @@ std::size_t thread() {
 // an evaluation mostly stops at the first move it looks at, which escapes.
 constexpr std::uint64_t SCAN_FROM = 32;
 constexpr std::uint64_t SCAN_RATIO = 4;
-// Likewise for the wins by a king move (king_move_wins): in the first round of KKKMvK, at
-// level 2, the 20.7 million positions lost took 11.5 s to walk back from, the 28.5 million
-// that might be won 7.7 s to look at forwards (about half the time per position).
-constexpr std::uint64_t WIN_SCAN_RATIO = 2;
+// Likewise for the wins by a king move (king_move_wins), if those that might be won are no
+// more than WIN_SCAN_RATIO_NUM / WIN_SCAN_RATIO_DEN (3 / 2) times the positions lost. Timed
+// both ways at each of the 217 steps of a 5-piece run where more than 300,000 positions were
+// lost: a lost position walked back from took 190 ns (median of the steps with over a million),
+// a position looked at forwards 180 ns; the second round of KKMvKM, at level 3, walked back
+// from 11.5 million lost positions in 2.1 s and looked at the 21.6 million that might be won in
+// 5.6 s. Over those steps the ratio 3 / 2 took 81 s, 2 took 88 s and 1 took 82 s.
+constexpr std::uint64_t WIN_SCAN_RATIO_NUM = 3, WIN_SCAN_RATIO_DEN = 2;
 
 // Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1
 // before using s: the memory that prepare asks for (__builtin_prefetch) arrives while use
@@ -869,8 +873,9 @@ private:
     // predecessors lie in, walking back from each (a king has up to 14 moves back, most into
     // positions won already) can cost more than looking forward from each position of that
     // table that may still be won at level k (not over, with a move inside the class, not won
-    // at level k or lower): it does so if those are no more than WIN_SCAN_RATIO times the lost
-    // positions. A position looked at stops at its first winning move.
+    // at level k or lower): it does so if those are no more than 3 / 2 times the lost positions
+    // (WIN_SCAN_RATIO_NUM / WIN_SCAN_RATIO_DEN). A position looked at stops at its first
+    // winning move.
     void king_move_wins(const std::vector<Node>& frontier, int k, int r) {
         // The lost positions by the table their predecessors lie in.
         std::vector<Node> lost[2];
@@ -887,7 +892,8 @@ private:
                     const std::uint8_t type = T.type[i];
                     return type == UNKNOWN || (type == WON && T.level[i] > k);
                 }, open);
-                if (search == Search::SCAN || open.size() <= lost[u].size() * WIN_SCAN_RATIO) {
+                if (search == Search::SCAN ||
+                    open.size() * WIN_SCAN_RATIO_DEN <= lost[u].size() * WIN_SCAN_RATIO_NUM) {
                     parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
                         if (wins_by_king_move(u, index_of(open[s]), k) && commit(open[s], WON, k, r))
                             collector_->add(open[s], thread());
