@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <iterator>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -795,12 +795,12 @@ private:
     // their predecessors lie in finds them for less: the positions not labelled (and not over,
     // with no move out of the class that escapes) whose escape (Table::escape) is a man move
     // into a position won in round r - 1, or that have none. Any other such position still
-    // escapes: its escape is a king move (whose cost changes only within a round, and the
-    // steps that lowered it have looked at the position since), or a man move into a position
-    // not labelled in round r - 1 (not labelled at all: the escape escapes; labelled before:
-    // the position was evaluated again in that round, and its escape is newer). A position
-    // lost already never has a man move into a position won in round r - 1: that move escaped
-    // in every round up to r - 1.
+    // escapes: its escape is a king move (which stops escaping only within a round, when the
+    // position it leads to is won or its level falls, and the step that does so looks at the
+    // position again), or a man move into a position not labelled in round r - 1 (not labelled
+    // at all: the move escapes; labelled before: the position was evaluated again in that
+    // round, and its escape is newer). A position lost already never has a man move into a
+    // position won in round r - 1: that move escaped in every round up to r - 1.
     std::vector<Node> round_candidates(const std::vector<Node>& won, int r) {
         bool scan[2] = {false, false}; // by the table the predecessors lie in
         for (int u = 0; u < table_count(); ++u) {
