@@ -802,14 +802,12 @@ private:
     // round, and its escape is newer). A position lost already never has a man move into a
     // position won in round r - 1: that move escaped in every round up to r - 1.
     std::vector<Node> round_candidates(const std::vector<Node>& won, int r) {
-        bool scan[2] = {false, false}; // by the table the predecessors lie in
-        for (int u = 0; u < table_count(); ++u) {
-            const std::uint64_t size = table(u).size;
-            const auto preceding = static_cast<std::uint64_t>(
-                std::count_if(won.begin(), won.end(), [&](Node c) { return other(table_of(c)) == u; }));
+        std::uint64_t preceding[2] = {0, 0}; // by the table the predecessors lie in
+        for (Node c : won) ++preceding[other(table_of(c))];
+        bool scan[2] = {false, false};
+        for (int u = 0; u < table_count(); ++u)
             scan[u] = options_.search == Search::SCAN ||
-                      (options_.search == Search::AUTO && preceding * SCAN_FROM > size);
-        }
+                      (options_.search == Search::AUTO && preceding[u] * SCAN_FROM > table(u).size);
         std::vector<Node> out;
         for (int u = 0; u < table_count(); ++u)
             if (scan[u]) select_escaping_into_won(u, r - 1, out);
@@ -824,25 +822,19 @@ private:
     // round_candidates' pass over table u: appends to out, in order, the nodes not labelled
     // whose escape is a man move into a position won in round `won_in`, or that have none.
     void select_escaping_into_won(int u, int won_in, std::vector<Node>& out) {
-        const Table& T = table(u);
         const Table& O = table(other(u));
         // The record after an escape is fetched this many positions ahead: each is a cache miss.
         constexpr std::uint64_t AHEAD = 16;
-        std::vector<Part<Node>> parts(chunk_count(T.size));
-        for_each_chunk(T.size, thread_count(options_), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t i = b; i < e; ++i) {
-                if (i + AHEAD < e) {
-                    const std::uint32_t ahead = T.escape[i + AHEAD];
-                    if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&O.type[ahead >> 1]);
-                }
-                if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || T.type[i] != UNKNOWN) continue;
-                const std::uint32_t escape = T.escape[i];
-                if (escape == NO_ESCAPE ||
-                    ((escape & 1) && O.type[escape >> 1] == WON && O.round[escape >> 1] == won_in))
-                    parts[c].push_back(node(u, i));
+        select_in(u, [&O, won_in](const Table& T, std::uint64_t i) {
+            if (i + AHEAD < T.size) {
+                const std::uint32_t ahead = T.escape[i + AHEAD];
+                if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&O.type[ahead >> 1]);
             }
-        });
-        append(out, parts);
+            if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || T.type[i] != UNKNOWN) return false;
+            const std::uint32_t escape = T.escape[i];
+            return escape == NO_ESCAPE ||
+                   ((escape & 1) && O.type[escape >> 1] == WON && O.round[escape >> 1] == won_in);
+        }, out);
     }
 
     // Whether position i of table t, not over, has a king move into a position lost at level
