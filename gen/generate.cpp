@@ -200,6 +200,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             report.tables.push_back(table_stats(*t));
             t->dtz = std::vector<std::uint8_t>();
             t->round = std::vector<std::uint8_t>();
+            t->must_capture = std::vector<std::uint64_t>();
             t->history = std::vector<SolvedTable::Step>();
             solved.add(t);
         }

@@ -26,6 +26,11 @@ struct SolvedTable {
     HugeVector<core::Wdl5> wdl; // looked up at random by the classes that capture into it
     std::vector<std::uint8_t> dtz;
     std::vector<std::uint8_t> round;
+    // For a table the solver made (not one read from its files): a bit per index, set where the
+    // side to move must capture (core::is_dont_care), as the solver's first look found it;
+    // index i is bit i % 64 of word i / 64.
+    std::vector<std::uint64_t> must_capture;
+    bool dont_care(std::uint64_t i) const { return (must_capture[i / 64] >> (i % 64)) & 1; }
     // Every step of every loss's history of more than one step, by index, then round.
     struct Step {
         std::uint64_t index;

@@ -129,6 +129,8 @@ void fill_unused_bytes(const SolvedTable& t, std::vector<std::uint8_t>& records,
 
 void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& rules, int threads) {
     const std::uint64_t n = t.wdl.size();
+    if (t.must_capture.size() * 64 < n)
+        throw std::logic_error(t.index.material().table_name() + ": no must_capture bits to write it with");
     TableHeader header;
     header.ruleset = rules;
     header.material = t.index.material();
@@ -158,7 +160,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
         bool loss = false;
         for (std::uint64_t i = b; i < e; ++i) {
             std::uint8_t* record = &records[i * VALUE_RECORD_SIZE];
-            if (is_dont_care(t.index.position(i), rules)) {
+            if (t.dont_care(i)) {
                 record[0] = DONT_CARE;
                 continue;
             }

@@ -13,8 +13,9 @@ namespace damatb::gen {
 
 // Writes the files of table t into dir, its don't-care positions (core/record.h) repeating the
 // record before them: the progress file first, so that a values file is never
-// there without the progress file it refers to; a stale progress file is removed. Throws
-// std::runtime_error naming the file when it cannot be written.
+// there without the progress file it refers to; a stale progress file is removed. t is one the
+// solver made: its must_capture bits tell the don't-care positions. Throws std::runtime_error
+// naming the file when it cannot be written.
 void write_solved(const std::string& dir, const SolvedTable& t, const core::Ruleset& rules,
                   int threads);
 
