@@ -361,6 +361,14 @@ private:
         return out;
     }
 
+    // Whether a step whose work starts from `from` nodes, with their predecessors in table u,
+    // weighs a pass over u against the walk back: with Search::SCAN always; with Search::AUTO
+    // when those nodes are more than 1 / SCAN_FROM of u.
+    bool may_scan(int u, std::size_t from) const {
+        return options_.search == Search::SCAN ||
+               (options_.search == Search::AUTO && from * SCAN_FROM > table(u).size);
+    }
+
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel, or
     // f(node, successor) with the node of `from` it precedes.
     // The predecessors of one node are found (and their records fetched) while f sees
@@ -791,7 +799,7 @@ private:
             if (!has_moves(u, RetroKind::KING_MOVES)) continue;
             const Search search = options_.search;
             const std::vector<Node>& from = won[static_cast<std::size_t>(u)];
-            if (search == Search::SCAN || (search == Search::AUTO && from.size() * SCAN_FROM > table(u).size)) {
+            if (may_scan(u, from.size())) {
                 std::vector<Node> open;
                 select_in(u, [k](const Table& T, std::uint64_t i) {
                     if (T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
@@ -830,9 +838,7 @@ private:
         std::vector<Node> out, backward;
         for (int u = 0; u < table_count(); ++u) {
             const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
-            if (has_moves(u, RetroKind::MAN_MOVES) &&
-                (options_.search == Search::SCAN ||
-                 (options_.search == Search::AUTO && from.size() * SCAN_FROM > table(u).size)))
+            if (has_moves(u, RetroKind::MAN_MOVES) && may_scan(u, from.size()))
                 select_escaping_into_won(u, r - 1, out);
             else
                 backward.insert(backward.end(), from.begin(), from.end());
@@ -856,8 +862,7 @@ private:
         for (int u = 0; u < table_count(); ++u) {
             const Search search = options_.search;
             const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
-            if (!from.empty() && (search == Search::SCAN ||
-                                  (search == Search::AUTO && from.size() * SCAN_FROM > table(u).size))) {
+            if (!from.empty() && may_scan(u, from.size())) {
                 std::vector<Node> open;
                 select_in(u, [](const Table& T, std::uint64_t i) {
                     const std::uint8_t info = T.info[i];
@@ -946,8 +951,7 @@ private:
         for (int u = 0; u < table_count(); ++u) {
             const Search search = options_.search;
             const std::vector<Node>& lost = preceding[static_cast<std::size_t>(u)];
-            if (!lost.empty() && (search == Search::SCAN ||
-                                  (search == Search::AUTO && lost.size() * SCAN_FROM > table(u).size))) {
+            if (!lost.empty() && may_scan(u, lost.size())) {
                 std::vector<Node> open;
                 select_in(u, [k](const Table& T, std::uint64_t i) {
                     const std::uint8_t info = T.info[i];
