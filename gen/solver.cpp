@@ -207,6 +207,7 @@ constexpr std::uint64_t WIN_SCAN_RATIO_NUM = 3, WIN_SCAN_RATIO_DEN = 2;
 // was considered: a position looked at forwards took 88 ns (median; 75 to 135), a lost
 // position walked back from 80 ns (40 to 130); at 6 steps with from 0.44 to 0.68 times as many
 // to look at as were lost, looking forwards took 10.7 s in all and walking back 15.0 s.
+constexpr std::uint64_t MAN_WIN_SCAN_RATIO = 1;
 
 // Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1
 // before using s: the memory that prepare asks for (__builtin_prefetch) arrives while use
@@ -349,24 +350,21 @@ private:
         return (kind != RetroKind::KING_MOVES && a.men) || (kind != RetroKind::MAN_MOVES && a.kings);
     }
 
-    // The nodes of `from` by the table their predecessors by `kind` of move lie in (the other
-    // table), without those whose predecessors' side to move makes no such move (has_moves).
-    std::array<std::vector<Node>, 2> by_predecessor_table(const std::vector<Node>& from, RetroKind kind) const {
-        const bool moves[2] = {has_moves(0, kind), has_moves(table_count() - 1, kind)};
+    // The nodes of `from` by the table their predecessors lie in (the other table).
+    std::array<std::vector<Node>, 2> by_predecessor_table(const std::vector<Node>& from) const {
         std::array<std::vector<Node>, 2> out;
-        for (Node c : from) {
-            const int u = other(table_of(c));
-            if (moves[u]) out[static_cast<std::size_t>(u)].push_back(c);
-        }
+        for (Node c : from) out[static_cast<std::size_t>(other(table_of(c)))].push_back(c);
         return out;
     }
 
-    // Whether a step whose work starts from `from` nodes, with their predecessors in table u,
-    // weighs a pass over u against the walk back: with Search::SCAN always; with Search::AUTO
-    // when those nodes are more than 1 / SCAN_FROM of u.
-    bool may_scan(int u, std::size_t from) const {
-        return options_.search == Search::SCAN ||
-               (options_.search == Search::AUTO && from * SCAN_FROM > table(u).size);
+    // Whether a step that looks for moves of `kind` into `from` nodes, whose predecessors lie
+    // in table u, weighs a pass over u against the walk back: never if u's side to move makes
+    // no such move (has_moves; the walk back skips those nodes at once); with Search::SCAN
+    // always; with Search::AUTO when those nodes are more than 1 / SCAN_FROM of u.
+    bool may_scan(int u, RetroKind kind, std::size_t from) const {
+        return has_moves(u, kind) &&
+               (options_.search == Search::SCAN ||
+                (options_.search == Search::AUTO && from * SCAN_FROM > table(u).size));
     }
 
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel, or
@@ -793,13 +791,12 @@ private:
     // than SCAN_RATIO times the won positions.
     // The extra positions are harmless: evaluate_limited finds again what they were given.
     std::vector<Node> loss_candidates(const std::vector<Node>& frontier, int k) {
-        const auto won = by_predecessor_table(with_label(frontier, LabelOf::TYPE, WON), RetroKind::KING_MOVES);
+        const auto won = by_predecessor_table(with_label(frontier, LabelOf::TYPE, WON));
         std::vector<Node> out, backward;
         for (int u = 0; u < table_count(); ++u) {
-            if (!has_moves(u, RetroKind::KING_MOVES)) continue;
             const Search search = options_.search;
             const std::vector<Node>& from = won[static_cast<std::size_t>(u)];
-            if (may_scan(u, from.size())) {
+            if (may_scan(u, RetroKind::KING_MOVES, from.size())) {
                 std::vector<Node> open;
                 select_in(u, [k](const Table& T, std::uint64_t i) {
                     if (T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
@@ -834,11 +831,11 @@ private:
     // round, and its escape is newer). A position lost already never has a man move into a
     // position won in round r - 1: that move escaped in every round up to r - 1.
     std::vector<Node> round_candidates(const std::vector<Node>& won, int r) {
-        const auto preceding = by_predecessor_table(won, RetroKind::MAN_MOVES);
+        const auto preceding = by_predecessor_table(won);
         std::vector<Node> out, backward;
         for (int u = 0; u < table_count(); ++u) {
             const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
-            if (has_moves(u, RetroKind::MAN_MOVES) && may_scan(u, from.size()))
+            if (may_scan(u, RetroKind::MAN_MOVES, from.size()))
                 select_escaping_into_won(u, r - 1, out);
             else
                 backward.insert(backward.end(), from.begin(), from.end());
@@ -857,12 +854,12 @@ private:
     // most of their predecessors are won at level 1 already (KKMMvK's second round: 53 million
     // lost, 32 million to look at, 2.7 s forwards instead of 5.3 s back).
     std::vector<Node> round_wins(const std::vector<Node>& lost, int r) {
-        const auto preceding = by_predecessor_table(lost, RetroKind::MAN_MOVES);
+        const auto preceding = by_predecessor_table(lost);
         std::vector<Node> out, backward;
         for (int u = 0; u < table_count(); ++u) {
             const Search search = options_.search;
             const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
-            if (!from.empty() && may_scan(u, from.size())) {
+            if (!from.empty() && may_scan(u, RetroKind::MAN_MOVES, from.size())) {
                 std::vector<Node> open;
                 select_in(u, [](const Table& T, std::uint64_t i) {
                     const std::uint8_t info = T.info[i];
@@ -870,7 +867,7 @@ private:
                     const std::uint8_t type = T.type[i];
                     return type == UNKNOWN || (type == WON && T.level[i] > 1);
                 }, open);
-                if (search == Search::SCAN || open.size() <= from.size()) {
+                if (search == Search::SCAN || open.size() <= from.size() * MAN_WIN_SCAN_RATIO) {
                     const Table& O = table(other(u));
                     add_nodes(out, kept(open, [&](const Table&, std::uint64_t i) {
                         return has_move_into(u, i, true, [&O, r](std::uint64_t j) {
@@ -946,12 +943,12 @@ private:
     // (WIN_SCAN_RATIO_NUM / WIN_SCAN_RATIO_DEN). A position looked at stops at its first
     // winning move.
     void king_move_wins(const std::vector<Node>& frontier, int k, int r) {
-        const auto preceding = by_predecessor_table(with_label(frontier, LabelOf::TYPE, LOST), RetroKind::KING_MOVES);
+        const auto preceding = by_predecessor_table(with_label(frontier, LabelOf::TYPE, LOST));
         std::vector<Node> backward;
         for (int u = 0; u < table_count(); ++u) {
             const Search search = options_.search;
             const std::vector<Node>& lost = preceding[static_cast<std::size_t>(u)];
-            if (!lost.empty() && may_scan(u, lost.size())) {
+            if (!lost.empty() && may_scan(u, RetroKind::KING_MOVES, lost.size())) {
                 std::vector<Node> open;
                 select_in(u, [k](const Table& T, std::uint64_t i) {
                     const std::uint8_t info = T.info[i];
