@@ -179,6 +179,13 @@ TableIndex::TableIndex(const Material& material) : material_(material) {
     for (std::uint64_t r = 0; r < all; ++r) lead_of_rank_[r] = lead_of_rank_[least[r]];
 
     index_ = index_function(group_count_, symmetry_count_ == 8);
+    switch (group_count_ * 2 + (symmetry_count_ == 8)) {
+    case 5: rest_ = &TableIndex::index_rest<2, true>; break;
+    case 4: rest_ = &TableIndex::index_rest<2, false>; break;
+    case 6: rest_ = &TableIndex::index_rest<3, false>; break;
+    case 8: rest_ = &TableIndex::index_rest<4, false>; break;
+    default: rest_ = &TableIndex::index_rest<1, false>; // no later group: never called
+    }
     position_ = position_function(group_count_);
     size_ = lead_sets_.size();
     int placed_in_men_domain = lead.domain == MEN_DOMAIN ? lead.count : 0;
@@ -228,6 +235,24 @@ inline std::uint64_t rank_of_square(int sq, Bitboard free) {
     return static_cast<std::uint64_t>(popcount(free & (square_bb(sq) - 1)));
 }
 
+// A later group with squares `set` (before the symmetry `map`) added to the index i of the
+// groups before it, whose squares under the symmetry are `occupied`: i times the group's
+// placements, plus the colex rank of its squares among the free ones of its domain.
+template <bool KINGS_ONLY, typename Group>
+inline void add_group(const Group& group, Bitboard set, const SquareMap<KINGS_ONLY>& map,
+                      std::uint64_t& i, Bitboard& occupied) {
+    const Bitboard free = group.domain & ~occupied;
+    if (group.count == 1) {
+        const int sq = map(lsb(set));
+        i = i * group.placements + rank_of_square(sq, free);
+        occupied |= square_bb(sq);
+    } else {
+        const Bitboard mapped = map(set);
+        i = i * group.placements + colex_rank(mapped, free);
+        occupied |= mapped;
+    }
+}
+
 } // namespace
 
 template <int N, bool KINGS_ONLY>
@@ -249,25 +274,52 @@ std::uint64_t TableIndex::index_with(Bitboard white_men, Bitboard white_kings, B
         std::uint64_t i = lead_index;
         Bitboard occupied = map(sets[0]);
 #pragma GCC unroll 4
-        for (int g = 1; g < N; ++g) {
-            const Group& group = groups_[g];
-            const Bitboard free = group.domain & ~occupied;
-            if (group.count == 1) {
-                const int sq = map(lsb(sets[g]));
-                i = i * group.placements + rank_of_square(sq, free);
-                occupied |= square_bb(sq);
-            } else {
-                const Bitboard set = map(sets[g]);
-                i = i * group.placements + colex_rank(set, free);
-                occupied |= set;
-            }
-        }
+        for (int g = 1; g < N; ++g) add_group(groups_[g], sets[g], map, i, occupied);
         return i;
     };
     std::uint64_t best = under(lsb(symmetries));
     for (symmetries &= symmetries - 1; symmetries; symmetries &= symmetries - 1)
         best = std::min(best, under(lsb(symmetries)));
     return best;
+}
+
+TableIndex::Prefix TableIndex::prefix(const Position& p, Color c, bool kings) const {
+    Prefix out;
+    int g = 1;
+    while (g < group_count_ && !(groups_[g].color == c && groups_[g].kings == kings)) ++g;
+    if (g == group_count_) return out; // the lead's group, or none
+    auto set = [&](int h) { return set_of(h, p.men(WHITE), p.kings(WHITE), p.men(BLACK), p.kings(BLACK)); };
+    const Group& lead = groups_[0];
+    const std::uint64_t r = colex_rank(set(0), lead.domain);
+    const unsigned symmetries = symmetries_of_rank_[r];
+    if (symmetries & (symmetries - 1)) return out; // index() takes the least of several
+    out.symmetry = static_cast<std::uint8_t>(lsb(symmetries));
+    std::uint64_t i = lead_of_rank_[r];
+    auto groups_before = [&](auto map) {
+        Bitboard occupied = map(set(0));
+        for (int h = 1; h < g; ++h) add_group(groups_[h], set(h), map, i, occupied);
+        out.occupied = occupied;
+    };
+    if (symmetry_count_ == 8)
+        groups_before(SquareMap<true>(out.symmetry));
+    else
+        groups_before(SquareMap<false>(out.symmetry));
+    out.index = i;
+    out.group = static_cast<std::uint8_t>(g);
+    return out;
+}
+
+template <int N, bool KINGS_ONLY>
+std::uint64_t TableIndex::index_rest(const Prefix& prefix, const Position& q) const {
+    const SquareMap<KINGS_ONLY> map(prefix.symmetry);
+    std::uint64_t i = prefix.index;
+    Bitboard occupied = prefix.occupied;
+#pragma GCC unroll 4
+    for (int g = 1; g < N; ++g)
+        if (g >= prefix.group)
+            add_group(groups_[g], set_of(g, q.men(WHITE), q.kings(WHITE), q.men(BLACK), q.kings(BLACK)),
+                      map, i, occupied);
+    return i;
 }
 
 TableIndex::IndexFunction TableIndex::index_function(int groups, bool kings_only) {

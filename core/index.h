@@ -68,6 +68,26 @@ public:
     // names such an image. Cheap unless the lead placement is its own image.
     std::uint64_t canonical(std::uint64_t i) const;
 
+    // The part of the index that the groups before one group give: the work done once for
+    // positions that differ only in the squares of that group and of the groups after it,
+    // such as the successors of one position by its king moves. Example, KMvK with the man's
+    // side to move: the successors of W:Wc2:BKa1 by the black king's moves (a1-a8, a1-h1 and
+    // so on) share the lead group, the white man; only the black king's group varies.
+    struct Prefix {
+        std::uint64_t index = 0; // the groups before `group`, under `symmetry`
+        Bitboard occupied = 0;   // their squares, under `symmetry`
+        std::uint8_t symmetry = 0;
+        std::uint8_t group = 0;  // the first group that varies; 0: none, index() does all
+    };
+    // The prefix of the positions that have p's pieces but those of colour c's kings (kings)
+    // or men (!kings), and of the groups after theirs. Its group is 0, and index(prefix, q)
+    // is index(q), where that group is the lead or the lead placement is its own image.
+    Prefix prefix(const Position& p, Color c, bool kings) const;
+    // index(q) for a position q with the pieces of the prefix's groups.
+    std::uint64_t index(const Prefix& prefix, const Position& q) const {
+        return prefix.group ? (this->*rest_)(prefix, q) : index(q);
+    }
+
 private:
     static constexpr int MAX_GROUPS = 4; // white men, black men, white kings, black kings
 
@@ -86,6 +106,16 @@ private:
     std::uint64_t index_with(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
                              Bitboard black_kings) const;
     static IndexFunction index_function(int groups, bool kings_only);
+    // index(prefix, q) for a prefix that has a group: the groups from it on.
+    template <int N, bool KINGS_ONLY>
+    std::uint64_t index_rest(const Prefix& prefix, const Position& q) const;
+    // The squares of group g in a position given by its four bitboards.
+    Bitboard set_of(int g, Bitboard white_men, Bitboard white_kings, Bitboard black_men,
+                    Bitboard black_kings) const {
+        const Group& group = groups_[g];
+        return group.color == WHITE ? (group.kings ? white_kings : white_men)
+                                    : (group.kings ? black_kings : black_men);
+    }
     using PositionFunction = Position (TableIndex::*)(std::uint64_t) const;
     // position() for a table of N groups.
     template <int N>
@@ -97,6 +127,7 @@ private:
     int group_count_ = 0;
     int symmetry_count_ = 2;
     IndexFunction index_ = nullptr;
+    std::uint64_t (TableIndex::*rest_)(const Prefix&, const Position&) const = nullptr;
     PositionFunction position_ = nullptr;
     std::vector<Bitboard> lead_sets_;           // lead placement -> squares
     std::vector<std::uint32_t> lead_of_rank_;   // colex rank in the domain -> lead placement
@@ -104,6 +135,37 @@ private:
     std::vector<bool> lead_is_own_image_;        // lead placement -> fixed by a symmetry but the identity
     std::uint64_t later_placements_ = 1;         // the product of the later groups' placements
     std::uint64_t size_ = 0;
+};
+
+// The indices of several positions that have the same pieces but those of one colour and kind
+// (and of the groups after theirs in the layout): the first by index(), the others from the
+// prefix (TableIndex::Prefix) that the second makes, which costs about as much as an index;
+// the later ones skip the lead's look-up and the groups before. Example: the successors of one
+// position by its king moves, or its predecessors by king moves (docs/generator.md, "Work lists
+// and threads", has what it gained).
+class SharedIndex {
+public:
+    SharedIndex() = default; // to be assigned before use
+    SharedIndex(const TableIndex& index, Color c, bool kings) : index_(&index), color_(c), kings_(kings) {}
+
+    std::uint64_t operator()(const Position& q) {
+        if (seen_ == 0) {
+            seen_ = 1;
+            return index_->index(q);
+        }
+        if (seen_ == 1) {
+            seen_ = 2;
+            prefix_ = index_->prefix(q, color_, kings_);
+        }
+        return index_->index(prefix_, q);
+    }
+
+private:
+    const TableIndex* index_ = nullptr;
+    Color color_ = WHITE;
+    bool kings_ = true;
+    int seen_ = 0; // positions indexed, up to 2
+    TableIndex::Prefix prefix_;
 };
 
 // C(n, k) for 0 <= n <= 64, 0 <= k <= 16 (0 when k > n).

@@ -7,7 +7,9 @@
 // White to move (p is turned around, as tables store it), whose legal move leads
 // to q: the piece stood on an empty square, the move was not a capture, and p
 // had no capture (capturing is compulsory) and was not already over by the
-// one-piece-each rule.
+// one-piece-each rule. Its second argument tells a king's move from a man's: the
+// predecessors by king moves share their men, and their index can share its work
+// (core::SharedIndex).
 #pragma once
 
 #include "core/game.h"
@@ -44,6 +46,7 @@ void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePie
         kings_before[n] = k;
         empty_before[n++] = empty ^ moved;
     };
+    std::size_t by_kings = 0; // the first by_kings are king moves
     if (kind != RetroKind::MAN_MOVES) {
         for (Bitboard k = kings; k;) {
             const int to = pop_lsb(k);
@@ -55,6 +58,7 @@ void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePie
             }
         }
     }
+    by_kings = n;
     if (kind != RetroKind::KING_MOVES) {
         for (Bitboard m = men; m;) {
             const Bitboard to = square_bb(pop_lsb(m));
@@ -90,7 +94,8 @@ void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePie
         const std::size_t i = kept[c];
         if (i >= n) break; // padding
         f(Position::from_valid(__builtin_bswap64(men_before[i]), __builtin_bswap64(kings_before[i]),
-                               flipped_men, flipped_kings, WHITE));
+                               flipped_men, flipped_kings, WHITE),
+          i < by_kings);
     }
 }
 

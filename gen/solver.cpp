@@ -265,10 +265,15 @@ private:
         options_.progress(table(0).index.material().class_name() + ": " + line + when);
     }
 
-    // The index, in the other table, of the position after an in-class move.
-    std::uint64_t successor(int t, const Position& p, const Move& m) {
-        return table(other(t)).index.index(as_white_to_move(p.after(m)));
+    // The index, in the other table, of the position after an in-class move of p; after a king
+    // move by `kings` (kings_after(t)), which the successors of p by its king moves share.
+    std::uint64_t successor(int t, const Position& p, const Move& m, SharedIndex& kings) {
+        const Position q = as_white_to_move(p.after(m));
+        return m.mover_is_king() ? kings(q) : table(other(t)).index.index(q);
     }
+    // The index of the positions after the king moves of one position of table t: the king
+    // moved is Black's once the board is turned around.
+    SharedIndex kings_after(int t) const { return SharedIndex(table(other(t)).index, BLACK, true); }
 
     // Runs f(begin, end) over blocks [begin, end) of [0, n) that threads take in turn, on
     // several threads when n is large.
@@ -387,8 +392,9 @@ private:
             const int pt = other(t);
             const Table& P = table(pt);
             Position q = table(t).index.position(index_of(from[s]));
-            for_each_predecessor(q, kind, rules_.lone_pieces, [&](const Position& p) {
-                out.nodes[out.count] = node(pt, P.index.index(p));
+            SharedIndex kings(P.index, WHITE, true); // the king moved back is the mover's in P
+            for_each_predecessor(q, kind, rules_.lone_pieces, [&](const Position& p, bool by_king) {
+                out.nodes[out.count] = node(pt, by_king ? kings(p) : P.index.index(p));
                 prefetch(out.nodes[out.count++], touches);
             });
         };
@@ -473,15 +479,16 @@ private:
         MoveList moves;
         generate_moves(p, rules_.promotion, moves);
         Table& O = table(other(t));
+        SharedIndex kings = kings_after(t);
         const std::uint8_t w = T.witness_u[i];
-        if (want == Want::LOSS && w < moves.size() && load(O.u[successor(t, p, moves[w])]) != WON)
+        if (want == Want::LOSS && w < moves.size() && load(O.u[successor(t, p, moves[w], kings)]) != WON)
             return UNKNOWN;
         // Every successor's index first and its label asked for, then the labels read: one wait
         // on memory rather than one per move (a draw looks at every move).
         std::uint64_t succ[MoveList::CAPACITY];
         for (std::size_t k = 0; k < moves.size(); ++k) {
             if (!stays_in_class(moves[k])) continue;
-            succ[k] = successor(t, p, moves[k]);
+            succ[k] = successor(t, p, moves[k], kings);
             __builtin_prefetch(&O.u[succ[k]]);
         }
         bool all_won = !(info & EXT_ESC_U);
@@ -597,16 +604,18 @@ private:
         std::uint64_t probe_j;
         bool probe_zeroing;
         int probe_move; // the probe's number among moves, -1 if it came from Table::escape
-        bool expanded;  // p and moves made
+        bool expanded;  // p, moves and kings made
         bool eager;     // and succ
         Position p;
         MoveList moves;
+        SharedIndex kings; // the index after p's king moves (kings_after)
         std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
     };
 
     void expand(Candidate& a) {
         a.p = table(a.t).index.position(a.i);
         generate_moves(a.p, rules_.promotion, a.moves);
+        a.kings = kings_after(a.t);
         a.expanded = true;
     }
 
@@ -628,7 +637,7 @@ private:
             out.has_probe = out.probe_move >= 0;
             if (!out.has_probe) return;
             const Move& m = out.moves[static_cast<std::size_t>(out.probe_move)];
-            out.probe_j = successor(out.t, out.p, m);
+            out.probe_j = successor(out.t, out.p, m, out.kings);
             out.probe_zeroing = m.is_zeroing();
         }
         const Table& O = table(other(out.t));
@@ -637,7 +646,7 @@ private:
         if (!out.expanded) expand(out);
         for (std::size_t k = 0; k < out.moves.size(); ++k) {
             if (!stays_in_class(out.moves[k]) || int(k) == out.probe_move) continue;
-            out.succ[k] = successor(out.t, out.p, out.moves[k]);
+            out.succ[k] = successor(out.t, out.p, out.moves[k], out.kings);
             __builtin_prefetch(&O.type[out.succ[k]]);
         }
     }
@@ -688,7 +697,7 @@ private:
                     succ[n++] = a.succ[next];
                     continue;
                 }
-                succ[n] = successor(a.t, a.p, a.moves[next]);
+                succ[n] = successor(a.t, a.p, a.moves[next], a.kings);
                 __builtin_prefetch(&O.type[succ[n++]]);
             }
             for (std::size_t q = 0; q < n; ++q) {
@@ -910,12 +919,13 @@ private:
         MoveList moves;
         generate_moves(p, rules_.promotion, moves);
         const Table& O = table(other(t));
+        SharedIndex kings = kings_after(t);
         std::uint64_t succ[MoveList::CAPACITY];
         for (std::size_t next = 0, size = 2; next < moves.size(); size *= 2) {
             std::size_t n = 0;
             for (; next < moves.size() && n < size; ++next) {
                 if (!stays_in_class(moves[next]) || moves[next].is_zeroing() != zeroing) continue;
-                succ[n] = successor(t, p, moves[next]);
+                succ[n] = successor(t, p, moves[next], kings);
                 __builtin_prefetch(&O.type[succ[n++]]);
             }
             for (std::size_t q = 0; q < n; ++q)
