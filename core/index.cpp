@@ -259,11 +259,7 @@ template <int N, bool KINGS_ONLY>
 std::uint64_t TableIndex::index_with(Bitboard white_men, Bitboard white_kings, Bitboard black_men,
                                      Bitboard black_kings) const {
     Bitboard sets[N];
-    for (int g = 0; g < N; ++g) {
-        const Group& group = groups_[g];
-        sets[g] = group.color == WHITE ? (group.kings ? white_kings : white_men)
-                                       : (group.kings ? black_kings : black_men);
-    }
+    for (int g = 0; g < N; ++g) sets[g] = set_of(g, white_men, white_kings, black_men, black_kings);
     const std::uint64_t r = groups_[0].count == 1 ? rank_of_square(lsb(sets[0]), groups_[0].domain)
                                                   : colex_rank(sets[0], groups_[0].domain);
     const std::uint64_t lead_index = lead_of_rank_[r];
