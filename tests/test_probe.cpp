@@ -26,12 +26,14 @@
 #include "core/table_file.h"
 #include "damatb/probe.h"
 #include "damatb/probe.hpp"
+#include "damatb/probe_bridge.h"
 #include "gen/generate.h"
 #include "support/table_files.h"
 #include "support/helpers.h"
 
 using namespace damatb;
 namespace fs = std::filesystem;
+using bridge::to_probe;
 using probe::Result;
 using probe::Status;
 using probe::Tablebase;
@@ -60,11 +62,6 @@ std::unique_ptr<Tablebase> open_ok(const std::vector<std::string>& dirs,
     REQUIRE(s == Status::OK);
     REQUIRE(tb);
     return tb;
-}
-
-probe::Position to_probe(const core::Position& p) {
-    return {p.men(core::WHITE), p.kings(core::WHITE), p.men(core::BLACK), p.kings(core::BLACK),
-            p.side_to_move() == core::WHITE};
 }
 
 probe::Position probe_fen(const std::string& text) { return to_probe(test::fen(text)); }
@@ -227,12 +224,12 @@ TEST_CASE("Probe: values agree with one ply of search", "[probe]") {
     auto tb = open_ok({default_tables()});
     const core::ValueLookup lookup = [&](const core::Position& q) {
         const probe::Value v = must_probe(*tb, to_probe(q), 0);
-        return core::StoredValue{static_cast<core::Wdl5>(v.wdl), std::max(v.dtz, 0)};
+        return core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
     };
     for (const core::Position& p : random_positions(200, 3)) {
         const probe::Value v = must_probe(*tb, to_probe(p), 0);
         const auto problem = core::check_one_ply(
-            p, core::StoredValue{static_cast<core::Wdl5>(v.wdl), std::max(v.dtz, 0)}, DEFAULT_RULES,
+            p, core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)}, DEFAULT_RULES,
             lookup);
         INFO(core::to_fen(p) << ": " << problem.value_or(""));
         CHECK(!problem);

@@ -10,7 +10,7 @@
 //
 // Nothing here prints, exits or throws: every call returns a Status, and "no answer" (a missing
 // class, a damaged file, a file of another ruleset) is never given as an answer. Running out of
-// memory inside a call gives Status::IO.
+// memory inside a call gives Status::IO. last_error() says in words what went wrong.
 //
 // The same library is offered to C in damatb/probe.h.
 #pragma once
@@ -52,6 +52,15 @@ enum class Status : int {
 // A fixed lower-case name, e.g. "ruleset mismatch"; "unknown status" for other values.
 // Thread-safe.
 std::string_view status_string(Status status) noexcept;
+
+// The message of the calling thread's last call into this library that returned a status other
+// than OK (open, probe, probe_root, or a call of damatb/probe.h): the class that is missing
+// ("class KKvKK is missing: no KKvKK.dtb in 'tables'"), or the file and the reason
+// ("tables/KvM+.dtb: block 0 does not decompress", "tables/KvK+.dtb: built under
+// end-of-move.king-wins.32, not immediate.king-wins.32"), or what was wrong with the call.
+// Calls that return OK leave it alone; "" before the thread's first failure. The reference is
+// valid until the thread's next call into the library. Thread-safe: each thread has its own.
+const std::string& last_error() noexcept;
 
 // The result under the rules, with the king-move counter, for the side to move.
 enum class Result : int { LOSS = -1, DRAW = 0, WIN = 1 };
