@@ -267,6 +267,14 @@ check "info of an empty folder exits 1" 1 "$(exit_code "$damatb" info --tables "
 check "DAMATB_TABLES names the folder" "win" \
   "$(DAMATB_TABLES=$tables "$damatb" probe --json "$fen" | json 'j["result"]')"
 check "--tables wins over DAMATB_TABLES" 2 "$(DAMATB_TABLES=$tables exit_code "$damatb" probe --tables "$tmp/none" "$fen")"
+# Without --tables or DAMATB_TABLES: tables/<ruleset name> under the working folder.
+mkdir -p "$tmp/work/tables"
+ln -s "$tables" "$tmp/work/tables/end-of-move.king-wins.32"
+check "the default folder is under the working folder" "win" \
+  "$(cd "$tmp/work" && env -u DAMATB_TABLES "$damatb" probe --json "$fen" | json 'j["result"]')"
+check "the default folder's message" \
+  "damatb: error: tables folder 'tables/end-of-move.king-wins.0' (the default for ruleset end-of-move.king-wins.0) does not exist; generate the tables with \`damatb generate\` or name a folder with --tables" \
+  "$(cd "$tmp/work" && env -u DAMATB_TABLES "$damatb" probe --king-move-limit 0 "$fen" 2>&1)"
 check "DAMATB_TABLES missing exits 2" "damatb: error: tables folder '$tmp/none' (DAMATB_TABLES) does not exist" \
   "$(DAMATB_TABLES=$tmp/none "$damatb" info 2>&1)"
 
