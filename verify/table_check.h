@@ -1,9 +1,9 @@
 // The checks of one table's files that need no search (`damatb verify` without --deep): the
 // values file `<table>.dtb` and the progress file `<table>.dtp` beside it, each on its own
 // (header, ruleset, material, contents, record size, entries, content checksum, every block),
-// and the two together (core/record.h):
-// every lost position (don't-care positions left out) has a history in the progress file that
-// reads back, and the progress file holds nothing else (its unused bytes repeat as they should).
+// and the two together (core/record.h): every lost position (don't-care positions left out) has
+// a history in the progress file that reads back, and the progress file holds nothing else (its
+// unused bytes repeat as they should).
 #pragma once
 
 #include <cstdint>

@@ -171,8 +171,8 @@ Status TableSet::value(const core::Position& pos, TableValue* out) const {
     const bool decoded = core::decode_value(bytes, &v);
     const bool decided = v.wdl == core::Wdl5::WIN || v.wdl == core::Wdl5::LOSS;
     if (!decoded || (decided && rules_.king_move_limit != 0 && v.dtz > rules_.king_move_limit))
-        return fail(Status::FILE_DAMAGED, t->values.path + ": the record of " +
-                                              core::to_fen(pos) + " holds no value the generator writes");
+        return fail(Status::FILE_DAMAGED, t->values.path + ": the record of " + core::to_fen(pos) +
+                                              " holds no value the generator writes");
     *out = v;
     return Status::OK;
 }
@@ -181,10 +181,10 @@ Status TableSet::history(const core::Position& pos, const TableValue& v, Progres
     Table* t = nullptr;
     if (Status s = table_of(pos, &t); s != Status::OK) return s;
     if (t->progress.path.empty()) { // a loss, and no progress file
-        const std::string values = t->values.path;
-        return fail(Status::FILE_DAMAGED, values.substr(0, values.size() - 4) +
-                                              ".dtp: missing: the lost positions of " +
-                                              t->material.table_name() + ".dtb have their progress history in it");
+        const std::string& values = t->values.path; // "<folder>/<table>.dtb"
+        return fail(Status::FILE_DAMAGED,
+                    values.substr(0, values.size() - 4) + ".dtp: missing: the lost positions of " +
+                        t->material.table_name() + ".dtb have their progress history in it");
     }
     if (Status s = open(*t, t->progress, core::TableContents::PROGRESS); s != Status::OK) return s;
     std::uint8_t bytes[core::MAX_RECORD_SIZE];

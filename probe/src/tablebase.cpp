@@ -197,7 +197,8 @@ std::unique_ptr<Tablebase> Tablebase::open(const std::vector<std::string>& dirs,
             }
         if (impl->tables.size() == 0) {
             std::string folders;
-            for (const std::string& dir : dirs) folders += (folders.empty() ? "'" : ", '") + dir + "'";
+            for (const std::string& dir : dirs)
+                folders += (folders.empty() ? "'" : ", '") + dir + "'";
             s = fail(Status::NO_TABLES, "no table files (*.dtb) in " +
                                             (folders.empty() ? std::string("no folder") : folders));
             return nullptr;
