@@ -33,6 +33,7 @@
 #include "core/material.h"
 #include "core/table_file.h"
 #include "damatb/probe.hpp"
+#include "damatb/probe_bridge.h"
 
 using namespace damatb;
 using Clock = std::chrono::steady_clock;
@@ -128,9 +129,7 @@ std::vector<Sample> draw(const std::vector<Table>& tables, std::size_t n, unsign
         const std::uint64_t block =
             std::uint64_t{t} << 32 | tables[t].index.index(p) / tables[t].block_entries;
         if (rng() % 2) p = p.flipped();
-        out.push_back({{p.men(core::WHITE), p.kings(core::WHITE), p.men(core::BLACK),
-                        p.kings(core::BLACK), p.side_to_move() == core::WHITE},
-                       block});
+        out.push_back({bridge::to_probe(p), block});
     }
     return out;
 }

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "cli/game_over.h"
-#include "cli/probe_position.h"
 #include "core/fen.h"
+#include "damatb/probe_bridge.h"
 
 namespace damatb::cli {
 
@@ -76,7 +76,7 @@ BestLine play_best_line(const probe::Tablebase& tb, const core::Ruleset& rules,
             line.why = "stopped after " + std::to_string(max_plies) + " plies";
             return line;
         }
-        const probe::Status status = tb.probe_root(to_probe(pos), counter, &moves);
+        const probe::Status status = tb.probe_root(bridge::to_probe(pos), counter, &moves);
         if (status != probe::Status::OK || moves.empty()) {
             line.end = LineEnd::TABLE_ERROR;
             line.status = status == probe::Status::OK ? probe::Status::IO : status;
@@ -85,7 +85,7 @@ BestLine play_best_line(const probe::Tablebase& tb, const core::Ruleset& rules,
             return line;
         }
         const probe::RootMove& best = moves.front();
-        pos = to_core(best.after);
+        pos = bridge::to_core(best.after);
         counter = best.counter_after;
         line.plies.push_back({best.notation, pos, core::to_fen(pos), counter});
         seen.push_back(pos);

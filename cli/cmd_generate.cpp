@@ -1,4 +1,5 @@
 // damatb generate: solve every class up to N pieces into table files.
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -21,7 +22,8 @@ int run_generate(const Args& args) {
         "threads", po::value<int>()->value_name("T")->default_value(2), "threads to use")(
         "verbose", "also print the solver's steps within each class")(
         "out", po::value<std::string>()->value_name("DIR"),
-        "the output folder (default: tables/<ruleset name> in the project)")(
+        "the output folder (default: $DAMATB_TABLES if set, else tables/<ruleset name> "
+        "under the working folder)")(
         "manifest", po::value<std::string>()->value_name("FILE"),
         "also write every table's statistics line to FILE (tables/manifest/ holds them)");
     add_ruleset_options(syntax);
@@ -42,7 +44,9 @@ int run_generate(const Args& args) {
         if (m->pieces() > 5) throw UsageError("--material: at most 5 pieces");
         options.only = *m;
     }
+    const char* env = std::getenv("DAMATB_TABLES");
     options.out_dir = vm->count("out") ? (*vm)["out"].as<std::string>()
+                      : env && *env    ? std::string(env)
                                        : default_tables_dir(options.rules);
     if (vm->count("manifest")) options.manifest = (*vm)["manifest"].as<std::string>();
     options.say = [](const std::string& line) { std::cout << line << std::endl; };

@@ -128,7 +128,7 @@ int run_line(const Args& args) {
     const BestLine line = play_best_line(*tb, rules, pos, counter);
     if (line.end == LineEnd::TABLE_ERROR) {
         const core::Position at = line.plies.empty() ? line.start : line.plies.back().after;
-        throw_probe_failure(line.status, dir, rules, at, true);
+        throw_probe_failure(line.status, at);
     }
     if (vm->count("json"))
         print_json(line);

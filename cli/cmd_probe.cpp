@@ -10,9 +10,9 @@
 #include "cli/commands.h"
 #include "cli/game_over.h"
 #include "cli/json.h"
-#include "cli/probe_position.h"
 #include "cli/tables.h"
 #include "core/fen.h"
+#include "damatb/probe_bridge.h"
 
 namespace damatb::cli {
 
@@ -51,7 +51,7 @@ void print_json(const core::Position& pos, int counter, const probe::Value& v,
     for (const probe::RootMove& m : moves)
         elements.push_back(json::Object()
                                .add_string("move", m.notation)
-                               .add_string("fen", core::to_fen(to_core(m.after)))
+                               .add_string("fen", core::to_fen(bridge::to_core(m.after)))
                                .add_string("result", result_word(m.value.result))
                                .add_string("wdl", wdl_word(m.value.wdl))
                                .add_raw("dtz", dtz_json(m.value.dtz))
@@ -95,7 +95,7 @@ void print_text(const core::Position& pos, int counter, const probe::Value& v,
         out << std::left << std::setw(int(width) + 2) << m.notation << std::setw(8)
             << result_word(m.value.result) << std::setw(14) << wdl_word(m.value.wdl)
             << std::right << std::setw(4) << dtz_text(m.value.dtz) << std::setw(9)
-            << m.counter_after << "  " << core::to_fen(to_core(m.after)) << '\n';
+            << m.counter_after << "  " << core::to_fen(bridge::to_core(m.after)) << '\n';
     std::cout << out.str();
 }
 
@@ -109,11 +109,11 @@ int run_probe(const Args& args) {
     const auto& [rules, counter, pos, dir, tb] = q;
 
     probe::Value value;
-    if (probe::Status s = tb->probe(to_probe(pos), counter, &value); s != probe::Status::OK)
-        throw_probe_failure(s, dir, rules, pos, false);
+    if (probe::Status s = tb->probe(bridge::to_probe(pos), counter, &value); s != probe::Status::OK)
+        throw_probe_failure(s, pos);
     std::vector<probe::RootMove> moves;
-    if (probe::Status s = tb->probe_root(to_probe(pos), counter, &moves); s != probe::Status::OK)
-        throw_probe_failure(s, dir, rules, pos, true);
+    if (probe::Status s = tb->probe_root(bridge::to_probe(pos), counter, &moves); s != probe::Status::OK)
+        throw_probe_failure(s, pos);
 
     if (vm->count("json")) {
         print_json(pos, counter, value, moves);

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "cli/deep_check.h"
-#include "cli/table_check.h"
 #include "cli/tables.h"
+#include "verify/deep_check.h"
+#include "verify/table_check.h"
 
 namespace damatb::cli {
 
@@ -60,22 +60,22 @@ void print_line(const std::string& status, const std::string& name, const std::s
 }
 
 // Checks one table's files, prints a line for each, and counts them in totals.
-void verify_table(const TableFileName& f, const std::string& dir, const core::Ruleset& rules,
+void verify_table(const TableFileName& f, const core::Ruleset& rules,
                   const probe::Tablebase* deep, int threads, Totals& totals) {
-    const TableCheck check = check_table(f.path, *f.material, rules);
-    auto fail = [&](const FileCheck& c, const std::string& reason) {
+    const verify::TableCheck check = verify::check_table(f.path, *f.material, rules);
+    auto fail = [&](const verify::FileCheck& c, const std::string& reason) {
         print_line("FAILED", c.name, reason);
         ++totals.failed;
     };
-    const FileCheck& v = check.values;
+    const verify::FileCheck& v = check.values;
     if (!v.ok) {
         fail(v, v.reason);
     } else {
         std::string deep_text;
         bool deep_ok = true;
         if (deep) {
-            const DeepCheck d = deep_check(
-                *f.material, *deep, dir, rules, threads, [&](std::uint64_t done) {
+            const verify::DeepCheck d = verify::deep_check(
+                *f.material, *deep, rules, threads, [&](std::uint64_t done) {
                     std::printf("  ... %s: %.0f %% of %llu positions\n", f.name.c_str(),
                                 100.0 * double(done) / double(v.entries),
                                 (unsigned long long)v.entries);
@@ -106,7 +106,7 @@ void verify_table(const TableFileName& f, const std::string& dir, const core::Ru
         }
     }
     if (!check.progress) return;
-    const FileCheck& p = *check.progress;
+    const verify::FileCheck& p = *check.progress;
     if (!p.ok) {
         fail(p, p.reason);
     } else if (!v.ok) {
@@ -151,7 +151,7 @@ int run_verify(const Args& args) {
             }
             continue;
         }
-        verify_table(f, dir, rules, tb.get(), threads, totals);
+        verify_table(f, rules, tb.get(), threads, totals);
     }
     for (const std::string& name : folder.lone_progress) {
         print_line("skipped", name,

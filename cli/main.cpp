@@ -53,8 +53,9 @@ void print_help(std::ostream& out) {
            "the shell). Mistakes in the command line or its input (an option, a FEN, a counter,\n"
            "a tables folder that is not there) exit with code 2; a table missing, damaged or\n"
            "of another ruleset, a failed verify, and internal failures with code 1. The\n"
-           "table commands read tables/<ruleset name> in the project unless --tables or the\n"
-           "environment variable DAMATB_TABLES names another folder.\n";
+           "table commands read, and generate writes, the folder --tables (generate: --out)\n"
+           "names, else the one the environment variable DAMATB_TABLES names, else\n"
+           "tables/<ruleset name> under the working folder.\n";
 }
 
 const Command* find_command(std::string_view name) {

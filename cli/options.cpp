@@ -44,7 +44,7 @@ core::Ruleset ruleset_option(const po::variables_map& vm) {
 }
 
 std::string default_tables_dir(const core::Ruleset& rules) {
-    return std::string(DAMATB_TABLES_DIR) + "/" + rules.name();
+    return "tables/" + rules.name();
 }
 
 void add_fen_argument(CommandSyntax& syntax) {

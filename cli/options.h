@@ -51,7 +51,8 @@ void add_lone_pieces_option(CommandSyntax& syntax);
 void add_ruleset_options(CommandSyntax& syntax);
 // The ruleset those options name; UsageError names a bad value.
 core::Ruleset ruleset_option(const po::variables_map& vm);
-// The default folder of the tables of a ruleset: tables/<ruleset name> in the project.
+// The default folder of the tables of a ruleset when neither an option nor DAMATB_TABLES names
+// one: tables/<ruleset name> under the working folder.
 std::string default_tables_dir(const core::Ruleset& rules);
 // Adds the positional FEN argument.
 void add_fen_argument(CommandSyntax& syntax);

@@ -7,13 +7,13 @@
 #include <tuple>
 
 #include "cli/game_over.h"
-#include "cli/table_check.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/record.h"
 #include "core/table_file.h"
 #include "core/wdl.h"
+#include "damatb/probe_bridge.h"
 
 namespace damatb::cli {
 
@@ -23,7 +23,7 @@ void add_tables_option(CommandSyntax& syntax) {
     syntax.options.add_options()(
         "tables", po::value<std::string>()->value_name("DIR"),
         "the folder of the ruleset's table files (default: $DAMATB_TABLES if set, else "
-        "tables/<ruleset name> in the project)");
+        "tables/<ruleset name> under the working folder)");
 }
 
 std::string tables_option(const po::variables_map& vm, const core::Ruleset& rules) {
@@ -126,17 +126,12 @@ TableFolder table_files(const std::string& dir) {
     return out;
 }
 
-probe::Ruleset to_probe(const core::Ruleset& rules) {
-    return {static_cast<probe::Promotion>(rules.promotion),
-            static_cast<probe::LonePieces>(rules.lone_pieces), rules.king_move_limit};
-}
-
 std::string_view result_word(probe::Result r) {
     return r == probe::Result::WIN ? "win" : r == probe::Result::LOSS ? "loss" : "draw";
 }
 
 std::string_view wdl_word(probe::Wdl5 w) {
-    return core::to_string(static_cast<core::Wdl5>(w)); // the same values, TABLES.md's words
+    return core::to_string(bridge::to_core(w)); // TABLES.md's words
 }
 
 PositionQuery position_query(const po::variables_map& vm) {
@@ -152,7 +147,7 @@ PositionQuery position_query(const po::variables_map& vm) {
 std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules) {
     constexpr std::size_t CACHE_BYTES = std::size_t{64} << 20;
     probe::Status status = probe::Status::OK;
-    auto tb = probe::Tablebase::open({dir}, to_probe(rules), CACHE_BYTES, &status);
+    auto tb = probe::Tablebase::open({dir}, bridge::to_probe(rules), CACHE_BYTES, &status);
     if (status == probe::Status::NO_TABLES)
         throw TableFailure("no table files (*.dtb) in '" + dir + "'");
     if (!tb)
@@ -161,58 +156,17 @@ std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core
     return tb;
 }
 
-namespace {
-
-// The materials of the tables a probe of pos reads: pos's own or, when its side to move must
-// capture (a don't-care position, core/record.h), those of its captures, found the same way.
-void add_tables_read(const core::Position& pos, const core::Ruleset& rules,
-                     std::vector<core::Material>& out) {
-    if (!pos.pieces(pos.side_to_move())) return; // lost, no table needed
-    if (core::is_dont_care(pos, rules)) {
-        core::MoveList captures;
-        core::generate_moves(pos, rules.promotion, captures);
-        for (const core::Move& m : captures) add_tables_read(pos.after(m), rules, out);
-        return;
-    }
-    const core::Material m = core::material_of(pos);
-    if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
-}
-
-// The materials of the tables a probe of pos reads or, with_moves, a probe_root of pos: its
-// moves' (none when the game is over).
-std::vector<core::Material> tables_read(const core::Position& pos, const core::Ruleset& rules,
-                                        bool with_moves) {
-    std::vector<core::Material> out;
-    core::MoveList moves;
-    if (with_moves && core::game_outcome(pos, rules, moves) == core::Outcome::NONE)
-        for (const core::Move& m : moves) add_tables_read(pos.after(m), rules, out);
-    else
-        add_tables_read(pos, rules, out);
-    return out;
-}
-
-} // namespace
-
-void throw_probe_failure(probe::Status status, const std::string& dir, const core::Ruleset& rules,
-                         const core::Position& pos, bool with_moves) {
+void throw_probe_failure(probe::Status status, const core::Position& pos) {
     if (status == probe::Status::INVALID_POSITION)
         throw UsageError(core::to_fen(pos) + ": " + color_name(~pos.side_to_move()) +
                          ", not to move, has no piece: the game ended before this position");
     if (status == probe::Status::INVALID_ARGUMENT)
-        throw UsageError("invalid counter or ruleset for " + core::to_fen(pos));
-    // Find the table at fault with core's reader, which names the file and the reason.
-    for (const core::Material& m : tables_read(pos, rules, with_moves)) {
-        const std::string path = dir + "/" + m.table_name() + ".dtb";
-        std::error_code ec;
-        if (!fs::exists(path, ec))
-            throw TableFailure("class " + m.class_name() + " is missing: no " + m.table_name() +
-                               ".dtb in '" + dir + "' (needed for " + core::to_fen(pos) + ")");
-        const TableCheck check = check_table(path, m, rules);
-        if (!check.values.ok) throw TableFailure(check.values.failure());
-        if (check.progress && !check.progress->ok) throw TableFailure(check.progress->failure());
-    }
-    throw TableFailure(std::string(probe::status_string(status)) + " in '" + dir +
-                       "' probing " + core::to_fen(pos));
+        throw UsageError("invalid counter or ruleset for " + core::to_fen(pos) + ": " +
+                         probe::last_error());
+    // The probe's message names the missing class, or the file and the reason.
+    if (status == probe::Status::CLASS_MISSING)
+        throw TableFailure(probe::last_error() + " (needed for " + core::to_fen(pos) + ")");
+    throw TableFailure(probe::last_error());
 }
 
 } // namespace damatb::cli

@@ -56,8 +56,6 @@ struct TableFolder {
 // The table files of folder dir. TableFailure when the folder cannot be listed.
 TableFolder table_files(const std::string& dir);
 
-probe::Ruleset to_probe(const core::Ruleset& rules);
-
 // "win", "draw", "loss".
 std::string_view result_word(probe::Result r);
 // "win", "cursed-win", "draw", "blessed-loss", "loss" (TABLES.md).
@@ -79,12 +77,9 @@ struct PositionQuery {
 };
 PositionQuery position_query(const po::variables_map& vm);
 
-// Throws the error for a probe of pos (a probe_root when with_moves) that returned status:
-// UsageError for an invalid position or counter, else TableFailure naming the file and the
-// reason where one of the tables involved is missing, damaged or of another ruleset, its
-// progress file included (cli/table_check.h).
-[[noreturn]] void throw_probe_failure(probe::Status status, const std::string& dir,
-                                      const core::Ruleset& rules, const core::Position& pos,
-                                      bool with_moves);
+// Throws the error for a probe or probe_root of pos that returned status: UsageError for an
+// invalid position or counter, else TableFailure with the probe's message (probe::last_error),
+// which names the missing class, or the file and the reason.
+[[noreturn]] void throw_probe_failure(probe::Status status, const core::Position& pos);
 
 } // namespace damatb::cli

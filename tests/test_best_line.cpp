@@ -14,13 +14,13 @@
 #include <catch2/catch.hpp>
 
 #include "cli/best_line.h"
-#include "cli/probe_position.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/index.h"
 #include "core/material.h"
 #include "core/movegen.h"
 #include "damatb/probe.hpp"
+#include "damatb/probe_bridge.h"
 #include "support/helpers.h"
 #include "support/table_files.h"
 
@@ -32,11 +32,9 @@ using core::Outcome;
 namespace {
 
 std::unique_ptr<probe::Tablebase> open_tables(const core::Ruleset& rules) {
-    const probe::Ruleset r{static_cast<probe::Promotion>(rules.promotion),
-                           static_cast<probe::LonePieces>(rules.lone_pieces),
-                           rules.king_move_limit};
     probe::Status s = probe::Status::IO;
-    auto tb = probe::Tablebase::open({test::generated_table_files(3, rules)}, r, 16 << 20, &s);
+    auto tb = probe::Tablebase::open({test::generated_table_files(3, rules)},
+                                     bridge::to_probe(rules), 16 << 20, &s);
     REQUIRE(s == probe::Status::OK);
     return tb;
 }
@@ -76,7 +74,7 @@ void check_plies(const BestLine& line, const core::Ruleset& rules) {
 // The value of pos at counter c: the result for its side to move and its dtz.
 probe::Value value_of(const probe::Tablebase& tb, const core::Position& pos, int c) {
     probe::Value v;
-    REQUIRE(tb.probe(cli::to_probe(pos), c, &v) == probe::Status::OK);
+    REQUIRE(tb.probe(bridge::to_probe(pos), c, &v) == probe::Status::OK);
     return v;
 }
 
@@ -138,7 +136,7 @@ TEST_CASE("Best line: won and lost starts end in the win the tables promise", "[
     // winning move; and from W:Wa2:Bb2 White's one legal move, a2xc2, leaves Black no piece.
     const core::Position kmvk_start = test::fen("W:Wc2,Kf2:BKh8");
     std::vector<probe::RootMove> root;
-    REQUIRE(tb->probe_root(cli::to_probe(kmvk_start), 0, &root) == probe::Status::OK);
+    REQUIRE(tb->probe_root(bridge::to_probe(kmvk_start), 0, &root) == probe::Status::OK);
     CHECK(std::count_if(root.begin(), root.end(), [](const probe::RootMove& m) {
               return m.value.result == probe::Result::WIN;
           }) == 1);
@@ -286,7 +284,7 @@ struct Tally {
 // The value of pos at counter c as the outcome for its side to move (NONE if the probe fails).
 Start start_at(const probe::Tablebase& tb, const core::Position& pos, int c) {
     probe::Value v;
-    if (tb.probe(cli::to_probe(pos), c, &v) != probe::Status::OK) return {pos, c, Outcome::NONE, -1};
+    if (tb.probe(bridge::to_probe(pos), c, &v) != probe::Status::OK) return {pos, c, Outcome::NONE, -1};
     return {pos, c, outcome_of(v.result), v.dtz};
 }
 
@@ -362,10 +360,8 @@ namespace {
 std::size_t check_random_won_lines(const std::string& folder, int pieces, int per_table) {
     const core::Ruleset rules;
     const int limit = rules.king_move_limit;
-    const probe::Ruleset r{static_cast<probe::Promotion>(rules.promotion),
-                           static_cast<probe::LonePieces>(rules.lone_pieces), rules.king_move_limit};
     probe::Status status = probe::Status::IO;
-    auto tb = probe::Tablebase::open({folder}, r, 256 << 20, &status);
+    auto tb = probe::Tablebase::open({folder}, bridge::to_probe(rules), 256 << 20, &status);
     REQUIRE(status == probe::Status::OK);
     std::mt19937_64 rng(44);
     std::vector<Start> won;

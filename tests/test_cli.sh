@@ -192,7 +192,7 @@ check "verify summary with a failure" "summary: 25 ok, 1 failed; 587298 position
   "$(tail -1 <<<"$out" | sed 's/, [0-9]* longer progress histories$//')"
 check "verify --deep of a flipped byte exits 1" 1 "$(exit_code "$damatb" verify --deep --tables "$bad")"
 check "probe of a damaged file exits 1" 1 "$(exit_code "$damatb" probe --tables "$bad" 'W:WKa1:Bd5')"
-check "probe names the damaged file" "damatb: error: $bad/KvM+.dtb: content checksum mismatch" \
+check "probe names the damaged file" "damatb: error: $bad/KvM+.dtb: block 0 does not decompress" \
   "$("$damatb" probe --tables "$bad" 'W:WKa1:Bd5' 2>&1)"
 
 # The progress file of KMvK-: damaged, or missing while lost positions of KMvK-.dtb need it.
@@ -224,7 +224,7 @@ check "verify of a flipped byte in a progress file exits 1" 1 "$code"
 check "verify names the damaged progress file" "FAILED  KMvK-.dtp: content checksum mismatch" "$(grep FAILED <<<"$out")"
 check "verify --deep of a flipped byte in a progress file exits 1" 1 \
   "$(exit_code "$damatb" verify --deep --tables "$baddtp")"
-check "probe names the damaged progress file" "damatb: error: $baddtp/KMvK-.dtp: content checksum mismatch" \
+check "probe names the damaged progress file" "damatb: error: $baddtp/KMvK-.dtp: block 3 does not decompress" \
   "$("$damatb" probe --tables "$baddtp" "$needs_dtp" 2>&1)"
 # A progress file with no values file beside it is skipped by verify, and named by info; one that
 # holds another table fails.
@@ -267,6 +267,14 @@ check "info of an empty folder exits 1" 1 "$(exit_code "$damatb" info --tables "
 check "DAMATB_TABLES names the folder" "win" \
   "$(DAMATB_TABLES=$tables "$damatb" probe --json "$fen" | json 'j["result"]')"
 check "--tables wins over DAMATB_TABLES" 2 "$(DAMATB_TABLES=$tables exit_code "$damatb" probe --tables "$tmp/none" "$fen")"
+# Without --tables or DAMATB_TABLES: tables/<ruleset name> under the working folder.
+mkdir -p "$tmp/work/tables"
+ln -s "$tables" "$tmp/work/tables/end-of-move.king-wins.32"
+check "the default folder is under the working folder" "win" \
+  "$(cd "$tmp/work" && env -u DAMATB_TABLES "$damatb" probe --json "$fen" | json 'j["result"]')"
+check "the default folder's message" \
+  "damatb: error: tables folder 'tables/end-of-move.king-wins.0' (the default for ruleset end-of-move.king-wins.0) does not exist; generate the tables with \`damatb generate\` or name a folder with --tables" \
+  "$(cd "$tmp/work" && env -u DAMATB_TABLES "$damatb" probe --king-move-limit 0 "$fen" 2>&1)"
 check "DAMATB_TABLES missing exits 2" "damatb: error: tables folder '$tmp/none' (DAMATB_TABLES) does not exist" \
   "$(DAMATB_TABLES=$tmp/none "$damatb" info 2>&1)"
 

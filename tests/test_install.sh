@@ -2,13 +2,17 @@
 # The installed package as an engine uses it: installs the build into a temporary prefix,
 # generates the tables of up to 3 pieces with the installed damatb, builds the C example
 # examples/probe_c against the package with CMake (shared, then static) and with pkg-config
-# (damatb.pc, damatb-static.pc), and checks each program's answers on known positions.
-# Usage: test_install.sh BUILD_DIR EXAMPLE_DIR [CMAKE] [CC]
+# (damatb.pc, damatb-static.pc), and checks each program's answers on known positions; that the
+# installed files hold no code for this machine alone (no BMI2 pext) and no path of the source
+# tree; then, given SOURCE_DIR, builds the probe package alone from it (-DDAMATB_PROBE_ONLY=ON,
+# with Boost, OpenMP and Catch2 out of reach), installs it, and builds the example against it.
+# Usage: test_install.sh BUILD_DIR EXAMPLE_DIR [CMAKE] [CC] [SOURCE_DIR]
 set -euo pipefail
 build=$1
 example=$2
 cmake=${3:-cmake}
 cc=${4:-cc}
+source=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
@@ -37,6 +41,14 @@ check "core symbols exported" "0" \
 for header in damatb/probe.h damatb/probe.hpp; do
   [ -f "$prefix/include/$header" ] || fail "$header not installed"
 done
+# Portable: -march=native would let the compiler use BMI2's pext in core/index.cpp.
+for lib in libdamatb_probe.a libdamatb_probe.so; do
+  check "$lib: no pext" "0" "$(objdump -d "$libdir/$lib" | grep -c pext || true)"
+done
+if [ -n "$source" ]; then
+  check "no path of the source tree in damatb" "0" \
+    "$(grep -c -F "$(cd "$source" && pwd)" "$prefix/bin/damatb" || true)"
+fi
 
 # Runs one build of the example on known positions.
 answers() { # answers NAME PROGRAM
@@ -100,6 +112,25 @@ CPP
 # shellcheck disable=SC2046
 c++ -std=c++20 -o "$work/pc-cpp" "$work/probe.cpp" $(pkg-config --cflags --libs damatb)
 check "pkg-config C++" "1 8" "$("$work/pc-cpp" "$work/tables")"
+
+# The probe package alone, from the source tree: core and the probe library, nothing else.
+if [ -n "$source" ]; then
+  only=$work/probe-only
+  "$cmake" -S "$source" -B "$only/build" -DCMAKE_BUILD_TYPE=Release -DDAMATB_PROBE_ONLY=ON \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_DISABLE_FIND_PACKAGE_Boost=ON \
+    -DCMAKE_DISABLE_FIND_PACKAGE_OpenMP=ON -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON >/dev/null
+  "$cmake" --build "$only/build" -j 2 >/dev/null
+  "$cmake" --install "$only/build" --prefix "$only/prefix" >/dev/null
+  [ -e "$only/prefix/bin/damatb" ] && fail "probe only: damatb installed"
+  for kind in shared static; do
+    static=OFF
+    [ "$kind" == static ] && static=ON
+    "$cmake" -S "$example" -B "$only/cmake-$kind" -DCMAKE_PREFIX_PATH="$only/prefix" \
+      -DCMAKE_C_COMPILER="$cc" -Ddamatb_USE_STATIC_LIBS=$static >/dev/null
+    "$cmake" --build "$only/cmake-$kind" >/dev/null
+    LD_LIBRARY_PATH= answers "probe only, cmake $kind" "$only/cmake-$kind/probe_c"
+  done
+fi
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures failures"

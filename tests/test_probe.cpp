@@ -26,12 +26,15 @@
 #include "core/table_file.h"
 #include "damatb/probe.h"
 #include "damatb/probe.hpp"
+#include "damatb/probe_bridge.h"
 #include "gen/generate.h"
+#include "probe_numbers.h"
 #include "support/table_files.h"
 #include "support/helpers.h"
 
 using namespace damatb;
 namespace fs = std::filesystem;
+using bridge::to_probe;
 using probe::Result;
 using probe::Status;
 using probe::Tablebase;
@@ -60,11 +63,6 @@ std::unique_ptr<Tablebase> open_ok(const std::vector<std::string>& dirs,
     REQUIRE(s == Status::OK);
     REQUIRE(tb);
     return tb;
-}
-
-probe::Position to_probe(const core::Position& p) {
-    return {p.men(core::WHITE), p.kings(core::WHITE), p.men(core::BLACK), p.kings(core::BLACK),
-            p.side_to_move() == core::WHITE};
 }
 
 probe::Position probe_fen(const std::string& text) { return to_probe(test::fen(text)); }
@@ -227,12 +225,12 @@ TEST_CASE("Probe: values agree with one ply of search", "[probe]") {
     auto tb = open_ok({default_tables()});
     const core::ValueLookup lookup = [&](const core::Position& q) {
         const probe::Value v = must_probe(*tb, to_probe(q), 0);
-        return core::StoredValue{static_cast<core::Wdl5>(v.wdl), std::max(v.dtz, 0)};
+        return core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
     };
     for (const core::Position& p : random_positions(200, 3)) {
         const probe::Value v = must_probe(*tb, to_probe(p), 0);
         const auto problem = core::check_one_ply(
-            p, core::StoredValue{static_cast<core::Wdl5>(v.wdl), std::max(v.dtz, 0)}, DEFAULT_RULES,
+            p, core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)}, DEFAULT_RULES,
             lookup);
         INFO(core::to_fen(p) << ": " << problem.value_or(""));
         CHECK(!problem);
@@ -602,6 +600,99 @@ TEST_CASE("Probe: the C interface answers as the C++ one", "[probe]") {
 // playing the first move, the loser every move, and counts the starts from which the loser can
 // force a repetition (the same position at the same counter) or the limit: none may.
 // (test_progress.cpp proves it for every won position, one move at a time.)
+TEST_CASE("Probe: last_error names the missing class, the damaged file and the reason",
+          "[probe]") {
+    TempDir dir{"damatb-probe"};
+    for (const std::string name : {"KvK", "KvM+", "KvM-", "MvM"})
+        fs::copy_file(default_tables() + "/" + name + ".dtb", dir.file(name + ".dtb"));
+    std::vector<std::uint8_t> damaged = read_bytes(dir.file("KvM+.dtb"));
+    damaged[damaged.size() - 1] ^= 0xff; // the last block's checksum
+    write_bytes(dir.file("KvM+.dtb"), damaged);
+    auto tb = open_ok({dir.str()});
+    probe::Value v;
+    const std::string folder = "'" + dir.str() + "'";
+
+    CHECK(tb->probe(probe_fen("W:WKa1,Kb1:BKd5"), 0, &v) == Status::CLASS_MISSING);
+    CHECK(probe::last_error() == "class KKvK is missing: no KKvK+.dtb in " + folder);
+    CHECK(tb->probe(probe_fen("W:WKa1:Bd5"), 0, &v) == Status::FILE_DAMAGED);
+    CHECK(probe::last_error() == dir.file("KvM+.dtb") + ": block 0 does not decompress");
+    CHECK(tb->probe(probe_fen("W:WKa1:BKd5"), 0, &v) == Status::OK); // leaves it alone
+    CHECK(probe::last_error() == dir.file("KvM+.dtb") + ": block 0 does not decompress");
+    // Each thread has its own.
+    std::string other = "unset";
+    std::thread([&] { other = probe::last_error(); }).join();
+    CHECK(other.empty());
+    // The ruleset of the file and the one asked for.
+    probe::Ruleset immediate;
+    immediate.promotion = probe::Promotion::IMMEDIATE;
+    auto wrong = open_ok({dir.str()}, immediate);
+    CHECK(wrong->probe(probe_fen("W:WKa1:BKd5"), 0, &v) == Status::RULESET_MISMATCH);
+    CHECK(probe::last_error() == dir.file("KvK.dtb") +
+                                     ": built under end-of-move.king-wins.32, not "
+                                     "immediate.king-wins.32");
+    // What was wrong with the call.
+    CHECK(tb->probe(probe_fen("W:WKa1:BKd5"), 32, &v) == Status::INVALID_ARGUMENT);
+    CHECK(probe::last_error() == "counter 32 out of range: 0 to 31 under king-move limit 32");
+    Status s = Status::OK;
+    TempDir empty{"damatb-probe"};
+    CHECK(Tablebase::open({empty.str()}, PROBE_DEFAULT, 0, &s) == nullptr);
+    CHECK(probe::last_error() == "no table files (*.dtb) in '" + empty.str() + "'");
+
+    // The C interface gives the same words.
+    const std::string d = dir.str();
+    const char* dirs[] = {d.c_str()};
+    int status = -1;
+    damatb_tablebase* c = damatb_open(dirs, 1, DAMATB_PROMOTION_END_OF_MOVE,
+                                      DAMATB_LONE_KING_WINS, LIMIT, 0, &status);
+    REQUIRE(status == DAMATB_OK);
+    const probe::Position missing = probe_fen("W:WKa1,Kb1:BKd5"), bad = probe_fen("W:WKa1:Bd5");
+    const damatb_position cmissing{missing.white_men, missing.white_kings, missing.black_men,
+                                   missing.black_kings, 1};
+    const damatb_position cbad{bad.white_men, bad.white_kings, bad.black_men, bad.black_kings, 1};
+    damatb_value cv{};
+    CHECK(damatb_probe(c, &cmissing, 0, &cv) == DAMATB_CLASS_MISSING);
+    CHECK(std::string(damatb_last_error()) == "class KKvK is missing: no KKvK+.dtb in " + folder);
+    CHECK(damatb_probe(c, &cbad, 0, &cv) == DAMATB_FILE_DAMAGED);
+    CHECK(std::string(damatb_last_error()) ==
+          dir.file("KvM+.dtb") + ": block 0 does not decompress");
+    CHECK(damatb_probe(c, nullptr, 0, &cv) == DAMATB_INVALID_ARGUMENT);
+    CHECK(std::string(damatb_last_error()) == "damatb_probe: a null pointer");
+    damatb_close(c);
+}
+
+TEST_CASE("Probe: the numbers of probe.h and probe.hpp are the documented ones", "[probe]") {
+    std::size_t count = 0;
+    const damatb_test_number* numbers = damatb_test_numbers(&count);
+    REQUIRE(count == 24);
+    for (std::size_t i = 0; i < count; ++i) {
+        INFO(numbers[i].name);
+        CHECK(numbers[i].value == numbers[i].documented);
+    }
+    // The C++ enums (c_api.cpp ties them to probe.h's numbers with static_asserts).
+    CHECK(int(Status::OK) == 0);
+    CHECK(int(Status::CLASS_MISSING) == 1);
+    CHECK(int(Status::FILE_DAMAGED) == 2);
+    CHECK(int(Status::CHECKSUM) == 3);
+    CHECK(int(Status::RULESET_MISMATCH) == 4);
+    CHECK(int(Status::INVALID_POSITION) == 5);
+    CHECK(int(Status::NO_TABLES) == 6);
+    CHECK(int(Status::IO) == 7);
+    CHECK(int(Status::INVALID_ARGUMENT) == 8);
+    CHECK(int(Result::LOSS) == -1);
+    CHECK(int(Result::DRAW) == 0);
+    CHECK(int(Result::WIN) == 1);
+    CHECK(int(probe::Wdl5::LOSS) == 0);
+    CHECK(int(probe::Wdl5::BLESSED_LOSS) == 1);
+    CHECK(int(probe::Wdl5::DRAW) == 2);
+    CHECK(int(probe::Wdl5::CURSED_WIN) == 3);
+    CHECK(int(probe::Wdl5::WIN) == 4);
+    CHECK(int(probe::Promotion::END_OF_MOVE) == 0);
+    CHECK(int(probe::Promotion::IMMEDIATE) == 1);
+    CHECK(int(probe::LonePieces::KING_WINS) == 0);
+    CHECK(int(probe::LonePieces::DRAW) == 1);
+    CHECK(int(probe::LonePieces::PLAY_ON) == 2);
+}
+
 TEST_CASE("Probe: always playing the first move wins from every won position", "[probe]") {
     auto tb = open_ok({default_tables()});
     struct Key {

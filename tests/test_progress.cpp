@@ -19,27 +19,15 @@
 #include "core/movegen.h"
 #include "core/record.h"
 #include "damatb/probe.hpp"
+#include "damatb/probe_bridge.h"
 #include "gen/table_io.h"
 #include "support/table_files.h"
 
 using namespace damatb;
+using bridge::to_core;
+using bridge::to_probe;
 
 namespace {
-
-probe::Position to_probe(const core::Position& p) {
-    return {p.men(core::WHITE), p.kings(core::WHITE), p.men(core::BLACK), p.kings(core::BLACK),
-            p.side_to_move() == core::WHITE};
-}
-
-core::Position to_core(const probe::Position& p) {
-    return core::Position::from_valid(p.white_men, p.white_kings, p.black_men, p.black_kings,
-                                      p.white_to_move ? core::WHITE : core::BLACK);
-}
-
-probe::Ruleset to_probe(const core::Ruleset& r) {
-    return {static_cast<probe::Promotion>(r.promotion), static_cast<probe::LonePieces>(r.lone_pieces),
-            r.king_move_limit};
-}
 
 // The materials of a class's tables: one when both armies are the same.
 std::vector<core::Material> tables_of(const core::Material& cls) {

@@ -1,4 +1,4 @@
-// The checks of a table's files that `damatb verify` makes (cli/table_check.h): the generator's
+// The checks of a table's files that `damatb verify` makes (verify/table_check.h): the generator's
 // files pass, and a progress file that is missing, of another table, or whose records do not
 // match the values file's fails, the reason naming the record.
 #include <algorithm>
@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "cli/table_check.h"
+#include "verify/table_check.h"
 #include "core/fen.h"
 #include "core/index.h"
 #include "core/material.h"
@@ -69,7 +69,7 @@ struct Folder {
     explicit Folder(const std::string& tables) {
         fs::copy_file(values_file(tables, KMVK_MINUS), values_file(dir.str(), KMVK_MINUS));
     }
-    cli::TableCheck check() const { return cli::check_table(values_file(dir.str(), KMVK_MINUS), KMVK_MINUS, RULES); }
+    verify::TableCheck check() const { return verify::check_table(values_file(dir.str(), KMVK_MINUS), KMVK_MINUS, RULES); }
     std::string progress_path() const { return dir.file("KMvK-.dtp"); }
 };
 
@@ -99,7 +99,7 @@ TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file
     for (const core::ClassPlan& c : core::plan_classes(3))
         for (const core::Material& m : tables_of(c.material)) {
             INFO(m.table_name());
-            const cli::TableCheck check = cli::check_table(values_file(tables, m), m, RULES);
+            const verify::TableCheck check = verify::check_table(values_file(tables, m), m, RULES);
             CHECK(check.values.ok);
             CHECK(check.values.entries == core::TableIndex(m).size());
             CHECK(check.ok());
@@ -136,7 +136,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
 
     SECTION("missing") {
         const Folder folder(tables);
-        const cli::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check();
         CHECK(check.values.ok);
         CHECK(!check.ok());
         REQUIRE(check.progress);
@@ -151,7 +151,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         Records r = good;
         std::fill(&r.bytes[used * size + 1], &r.bytes[(used + 1) * size], 0);
         write_records(folder.progress_path(), r);
-        const cli::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check();
         REQUIRE(check.progress);
         CHECK(!check.progress->ok);
         CHECK(check.progress->reason == "the progress history of record " + std::to_string(used) + " (" +
@@ -163,7 +163,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         r.bytes[unused * size + 1] = 5;
         r.bytes[unused * size + 2] = 9;
         write_records(folder.progress_path(), r);
-        const cli::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check();
         REQUIRE(check.progress);
         CHECK(!check.progress->ok);
         CHECK_THAT(check.progress->reason,
@@ -174,7 +174,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         const Folder folder(tables);
         fs::copy_file(values_file(tables, KMVK), values_file(folder.dir.str(), KMVK));
         fs::copy_file(source, folder.dir.file("KMvK+.dtp"));
-        const cli::TableCheck check = cli::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
+        const verify::TableCheck check = verify::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
         CHECK(check.values.ok);
         REQUIRE(check.progress);
         CHECK(check.progress->reason == "holds KMvK-, not KMvK+");
@@ -188,7 +188,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         r.header.entries = core::TableIndex(KMVK).size();
         r.bytes.assign(r.header.entries * size, 0);
         write_records(folder.dir.file("KMvK+.dtp"), r);
-        const cli::TableCheck check = cli::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
+        const verify::TableCheck check = verify::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
         CHECK(check.values.ok);
         REQUIRE(check.progress);
         CHECK(check.progress->reason == "no lost position of KMvK+.dtb has its history here");
@@ -196,7 +196,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
     SECTION("a values file in the place of the progress file") {
         const Folder folder(tables);
         fs::copy_file(values_file(tables, KMVK_MINUS), folder.progress_path());
-        const cli::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check();
         REQUIRE(check.progress);
         CHECK_THAT(check.progress->reason, Contains("holds values records, not progress"));
     }

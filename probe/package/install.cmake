@@ -7,9 +7,9 @@
 # pkg-config files find the prefix from where they lie.
 include(CMakePackageConfigHelpers)
 
-set_target_properties(damatb_probe PROPERTIES EXPORT_NAME probe_static)
+set_target_properties(damatb_probe_static PROPERTIES EXPORT_NAME probe_static)
 set_target_properties(damatb_probe_shared PROPERTIES EXPORT_NAME probe_shared)
-install(TARGETS damatb_probe damatb_probe_shared EXPORT damatbTargets
+install(TARGETS damatb_probe_static damatb_probe_shared EXPORT damatbTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES include/damatb/probe.hpp include/damatb/probe.h

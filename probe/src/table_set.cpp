@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <system_error>
 
+#include "core/fen.h"
+#include "last_error.h"
+
 namespace damatb::probe {
 
 namespace {
@@ -53,10 +56,14 @@ TableSet::TableSet(const core::Ruleset& rules, std::size_t cache_bytes)
 Status TableSet::add_folder(const std::string& dir) {
     namespace fs = std::filesystem;
     std::error_code ec;
+    auto cannot_list = [&] {
+        return fail(Status::IO, "cannot list the tables folder '" + dir + "': " + ec.message());
+    };
     fs::directory_iterator it(dir, ec);
-    if (ec) return Status::IO;
+    if (ec) return cannot_list();
+    folders_ += (folders_.empty() ? "'" : ", '") + dir + "'";
     for (; it != fs::directory_iterator(); it.increment(ec)) {
-        if (ec) return Status::IO;
+        if (ec) return cannot_list();
         const fs::path& path = it->path();
         if (path.extension() != ".dtb") continue;
         std::error_code type_ec;
@@ -76,27 +83,38 @@ Status TableSet::add_folder(const std::string& dir) {
         tables_.emplace(key, std::move(t));
         max_pieces_ = std::max(max_pieces_, material->pieces());
     }
-    return ec ? Status::IO : Status::OK;
+    return ec ? cannot_list() : Status::OK;
 }
 
 Status TableSet::open(Table& t, File& f, core::TableContents contents) const {
-    if (f.ready.load(std::memory_order_acquire)) return f.status;
+    auto result = [&f] { return f.status == Status::OK ? Status::OK : fail(f.status, f.message); };
+    if (f.ready.load(std::memory_order_acquire)) return result();
     std::lock_guard<std::mutex> lock(f.mutex);
-    if (f.ready.load(std::memory_order_relaxed)) return f.status;
+    if (f.ready.load(std::memory_order_relaxed)) return result();
     core::OpenChecks checks;
     checks.ruleset = &rules_;
     checks.material = &t.material;
     checks.contents = &contents;
     core::OpenedTable opened = core::open_table(f.path, checks);
     Status s = status_of(opened.status.error);
+    f.message = opened.status.message;
     if (s == Status::OK) {
         core::TableIndex index(t.material);
         const core::TableHeader& h = opened.file.header();
         const bool size_ok = contents == core::TableContents::VALUES
                                  ? h.record_size == core::VALUE_RECORD_SIZE
                                  : h.record_size % 2 == 1;
-        if (!size_ok || h.entries != index.size()) {
+        if (!size_ok) {
             s = Status::FILE_DAMAGED;
+            f.message = f.path + ": records of " + std::to_string(h.record_size) + " bytes, not " +
+                        (contents == core::TableContents::VALUES
+                             ? std::to_string(core::VALUE_RECORD_SIZE)
+                             : std::string("an odd number"));
+        } else if (h.entries != index.size()) {
+            s = Status::FILE_DAMAGED;
+            f.message = f.path + ": holds " + std::to_string(h.entries) + " records, but " +
+                        t.material.table_name() + " has " + std::to_string(index.size()) +
+                        " positions";
         } else {
             f.file = std::move(opened.file);
             if (contents == core::TableContents::VALUES) t.index.emplace(std::move(index));
@@ -104,7 +122,7 @@ Status TableSet::open(Table& t, File& f, core::TableContents contents) const {
     }
     f.status = s;
     f.ready.store(true, std::memory_order_release);
-    return s;
+    return result();
 }
 
 Status TableSet::read_record(const File& f, std::uint64_t i, std::uint8_t* out) const {
@@ -123,15 +141,20 @@ Status TableSet::read_record(const File& f, std::uint64_t i, std::uint8_t* out) 
         scratch.resize(size);
         block = scratch.data();
     }
-    if (f.file.read_block(b, d, block) != core::TableError::NONE) return Status::FILE_DAMAGED;
+    if (f.file.read_block(b, d, block) != core::TableError::NONE)
+        return fail(Status::FILE_DAMAGED,
+                    f.path + ": block " + std::to_string(b) + " does not decompress");
     std::memcpy(out, block + offset, r);
     if (kept) cache_.keep(std::move(kept));
     return Status::OK;
 }
 
 Status TableSet::table_of(const core::Position& pos, Table** out) const {
-    auto it = tables_.find(material_key(core::material_of(pos)));
-    if (it == tables_.end()) return Status::CLASS_MISSING;
+    const core::Material m = core::material_of(pos);
+    auto it = tables_.find(material_key(m));
+    if (it == tables_.end())
+        return fail(Status::CLASS_MISSING, "class " + m.class_name() + " is missing: no " +
+                                               m.table_name() + ".dtb in " + folders_);
     Table& t = *it->second;
     if (Status s = open(t, t.values, core::TableContents::VALUES); s != Status::OK) return s;
     *out = &t;
@@ -145,10 +168,11 @@ Status TableSet::value(const core::Position& pos, TableValue* out) const {
     if (Status s = read_record(t->values, t->index->index(pos), bytes); s != Status::OK) return s;
     // A value the generator never writes means a damaged file, not an answer.
     TableValue v;
-    if (!core::decode_value(bytes, &v)) return Status::FILE_DAMAGED;
+    const bool decoded = core::decode_value(bytes, &v);
     const bool decided = v.wdl == core::Wdl5::WIN || v.wdl == core::Wdl5::LOSS;
-    if (decided && rules_.king_move_limit != 0 && v.dtz > rules_.king_move_limit)
-        return Status::FILE_DAMAGED;
+    if (!decoded || (decided && rules_.king_move_limit != 0 && v.dtz > rules_.king_move_limit))
+        return fail(Status::FILE_DAMAGED, t->values.path + ": the record of " + core::to_fen(pos) +
+                                              " holds no value the generator writes");
     *out = v;
     return Status::OK;
 }
@@ -156,12 +180,20 @@ Status TableSet::value(const core::Position& pos, TableValue* out) const {
 Status TableSet::history(const core::Position& pos, const TableValue& v, ProgressHistory* out) const {
     Table* t = nullptr;
     if (Status s = table_of(pos, &t); s != Status::OK) return s;
-    if (t->progress.path.empty()) return Status::FILE_DAMAGED; // a loss, and no progress file
+    if (t->progress.path.empty()) { // a loss, and no progress file
+        const std::string& values = t->values.path; // "<folder>/<table>.dtb"
+        return fail(Status::FILE_DAMAGED,
+                    values.substr(0, values.size() - 4) + ".dtp: missing: the lost positions of " +
+                        t->material.table_name() + ".dtb have their progress history in it");
+    }
     if (Status s = open(*t, t->progress, core::TableContents::PROGRESS); s != Status::OK) return s;
     std::uint8_t bytes[core::MAX_RECORD_SIZE];
     if (Status s = read_record(t->progress, t->index->index(pos), bytes); s != Status::OK) return s;
     const int size = t->progress.file.header().record_size;
-    return core::decode_history(v, bytes, size, out) ? Status::OK : Status::FILE_DAMAGED;
+    if (!core::decode_history(v, bytes, size, out))
+        return fail(Status::FILE_DAMAGED, t->progress.path + ": the progress history of " +
+                                              core::to_fen(pos) + " does not read back");
+    return Status::OK;
 }
 
 } // namespace damatb::probe

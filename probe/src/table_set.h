@@ -8,7 +8,9 @@
 // Values files are listed when the set is built; a file is opened (mapped, its header checked
 // against the ruleset, its name's material and its contents) by the first lookup that needs it,
 // under the table's mutex, and an atomic flag tells later lookups that the file is ready (or
-// failed: the error is kept and given to every later lookup that needs the file).
+// failed: the error and its message are kept and given to every later lookup that needs the
+// file). Every error returned sets the calling thread's message (last_error.h), which names the
+// missing class or the file and the reason.
 #pragma once
 
 #include <atomic>
@@ -74,6 +76,7 @@ private:
         std::mutex mutex;
         // Set once, before `ready`:
         Status status = Status::OK;
+        std::string message; // why not, naming the file, when status is not OK
         core::TableFile file;
     };
     struct Table {
@@ -92,6 +95,7 @@ private:
     core::Ruleset rules_;
     std::unordered_map<std::uint32_t, std::unique_ptr<Table>> tables_; // by material_key()
     int max_pieces_ = 0;
+    std::string folders_; // the folders listed, "'a', 'b'", for messages
     mutable BlockCache cache_;
 };
 

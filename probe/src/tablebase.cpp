@@ -5,6 +5,8 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "damatb/probe.hpp"
+#include "damatb/probe_bridge.h"
+#include "last_error.h"
 #include "table_set.h"
 
 namespace damatb::probe {
@@ -27,28 +29,32 @@ constexpr Bitboard MEN_NEVER = core::RANK_1_BB | core::RANK_8_BB;
 Status to_core(const Position& p, core::Position* out) {
     const Bitboard white = p.white_men | p.white_kings, black = p.black_men | p.black_kings;
     if ((p.white_men & p.white_kings) || (p.black_men & p.black_kings) || (white & black))
-        return Status::INVALID_POSITION;
-    if ((p.white_men | p.black_men) & MEN_NEVER) return Status::INVALID_POSITION;
-    if ((p.white_to_move ? black : white) == 0) return Status::INVALID_POSITION; // no opponent
-    *out = core::Position::from_valid(p.white_men, p.white_kings, p.black_men, p.black_kings,
-                                      p.white_to_move ? core::WHITE : core::BLACK);
+        return fail(Status::INVALID_POSITION, "invalid position: a square holds two pieces");
+    if ((p.white_men | p.black_men) & MEN_NEVER)
+        return fail(Status::INVALID_POSITION, "invalid position: a man on rank 1 or 8");
+    if ((p.white_to_move ? black : white) == 0)
+        return fail(Status::INVALID_POSITION,
+                    "invalid position: the side not to move has no piece");
+    *out = bridge::to_core(p);
     return Status::OK;
 }
 
-Position to_public(const core::Position& p) {
-    return {p.men(core::WHITE), p.kings(core::WHITE), p.men(core::BLACK), p.kings(core::BLACK),
-            p.side_to_move() == core::WHITE};
+// OK when `counter` may be asked for under `limit` (0: the rule is off), else INVALID_ARGUMENT.
+Status check_counter(int counter, int limit) {
+    if (counter >= 0 && (limit == 0 || counter < limit)) return Status::OK;
+    return fail(Status::INVALID_ARGUMENT,
+                "counter " + std::to_string(counter) + " out of range: " +
+                    (limit ? "0 to " + std::to_string(limit - 1) + " under king-move limit " +
+                                 std::to_string(limit)
+                           : std::string("at least 0")));
 }
-
-// Whether `counter` may be asked for under `limit` (0: the rule is off).
-bool counter_ok(int counter, int limit) { return counter >= 0 && (limit == 0 || counter < limit); }
 
 // The value of a position whose table value is r, with the counter at `counter` (which may be
 // the limit itself for the position after a king move: then only a game already over, DTZ 0,
 // is decided).
 Value value_at(const TableValue& r, int counter, int limit) {
     Value v;
-    v.wdl = static_cast<Wdl5>(r.wdl);
+    v.wdl = bridge::to_probe(r.wdl);
     const bool won = r.wdl == core::Wdl5::WIN, lost = r.wdl == core::Wdl5::LOSS;
     v.dtz = won || lost ? r.dtz : -1;
     const bool in_time = limit == 0 || r.dtz <= limit - counter;
@@ -174,12 +180,14 @@ std::unique_ptr<Tablebase> Tablebase::open(const std::vector<std::string>& dirs,
     const int lone = static_cast<int>(rules.lone_pieces);
     if (promotion < 0 || promotion > 1 || lone < 0 || lone > 2 || rules.king_move_limit < 0 ||
         rules.king_move_limit > 255) {
-        s = Status::INVALID_ARGUMENT;
+        s = fail(Status::INVALID_ARGUMENT,
+                 "ruleset options out of range: promotion " + std::to_string(promotion) +
+                     " (0 to 1), lone pieces " + std::to_string(lone) +
+                     " (0 to 2), king-move limit " + std::to_string(rules.king_move_limit) +
+                     " (0 to 255)");
         return nullptr;
     }
-    const core::Ruleset core_rules{static_cast<core::Promotion>(promotion),
-                                   static_cast<core::LonePieces>(lone),
-                                   static_cast<std::uint8_t>(rules.king_move_limit)};
+    const core::Ruleset core_rules = bridge::to_core(rules);
     try {
         auto impl = std::make_unique<Impl>(core_rules, cache_bytes);
         for (const std::string& dir : dirs)
@@ -188,13 +196,17 @@ std::unique_ptr<Tablebase> Tablebase::open(const std::vector<std::string>& dirs,
                 return nullptr;
             }
         if (impl->tables.size() == 0) {
-            s = Status::NO_TABLES;
+            std::string folders;
+            for (const std::string& dir : dirs)
+                folders += (folders.empty() ? "'" : ", '") + dir + "'";
+            s = fail(Status::NO_TABLES, "no table files (*.dtb) in " +
+                                            (folders.empty() ? std::string("no folder") : folders));
             return nullptr;
         }
         s = Status::OK;
         return std::unique_ptr<Tablebase>(new Tablebase(std::move(impl)));
     } catch (...) { // std::bad_alloc, or a filesystem error thrown despite the error codes
-        s = Status::IO;
+        s = fail(Status::IO, "out of memory, or a folder that cannot be read");
         return nullptr;
     }
 }
@@ -202,30 +214,30 @@ std::unique_ptr<Tablebase> Tablebase::open(const std::vector<std::string>& dirs,
 int Tablebase::max_pieces() const noexcept { return impl_->tables.max_pieces(); }
 
 Status Tablebase::probe(const Position& pos, int counter, Value* out) const noexcept {
-    if (!out) return Status::INVALID_ARGUMENT;
+    if (!out) return fail(Status::INVALID_ARGUMENT, "probe: out is null");
     core::Position p;
     if (Status s = to_core(pos, &p); s != Status::OK) return s;
     const int limit = impl_->rules.king_move_limit;
-    if (!counter_ok(counter, limit)) return Status::INVALID_ARGUMENT;
+    if (Status s = check_counter(counter, limit); s != Status::OK) return s;
     try {
         TableValue r;
         if (Status s = lookup(impl_->tables, impl_->rules, p, &r); s != Status::OK) return s;
         *out = value_at(r, counter, limit);
         return Status::OK;
-    } catch (...) {
-        return Status::IO;
+    } catch (...) { // std::bad_alloc
+        return fail(Status::IO, "out of memory");
     }
 }
 
 Status Tablebase::probe_root(const Position& pos, int counter,
                              std::vector<RootMove>* out) const noexcept {
-    if (!out) return Status::INVALID_ARGUMENT;
+    if (!out) return fail(Status::INVALID_ARGUMENT, "probe_root: out is null");
     out->clear();
     core::Position p;
     if (Status s = to_core(pos, &p); s != Status::OK) return s;
     const core::Ruleset& rules = impl_->rules;
     const int limit = rules.king_move_limit;
-    if (!counter_ok(counter, limit)) return Status::INVALID_ARGUMENT;
+    if (Status s = check_counter(counter, limit); s != Status::OK) return s;
     try {
         core::MoveList moves;
         if (core::game_outcome(p, rules, moves) != core::Outcome::NONE) return Status::OK;
@@ -237,7 +249,7 @@ Status Tablebase::probe_root(const Position& pos, int counter,
             TableValue r;
             bool searched = false;
             if (Status s = lookup(impl_->tables, rules, after, &r, &searched); s != Status::OK) return s;
-            Ranked x{RootMove{core::move_to_string(p, m, rules.promotion), to_public(after),
+            Ranked x{RootMove{core::move_to_string(p, m, rules.promotion), bridge::to_probe(after),
                               negated(value_at(r, next, limit)), next},
                      m.is_zeroing() ? 1 : 1 + r.dtz};
             if (x.move.value.result == Result::WIN)
@@ -249,9 +261,9 @@ Status Tablebase::probe_root(const Position& pos, int counter,
         out->reserve(ranked.size());
         for (Ranked& x : ranked) out->push_back(std::move(x.move));
         return Status::OK;
-    } catch (...) {
+    } catch (...) { // std::bad_alloc
         out->clear();
-        return Status::IO;
+        return fail(Status::IO, "out of memory");
     }
 }
 

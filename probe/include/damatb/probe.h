@@ -93,6 +93,13 @@ int damatb_probe_root(const damatb_tablebase* tb, const damatb_position* pos, in
 /* A fixed lower-case name of a status, e.g. "ruleset mismatch". Thread-safe. */
 const char* damatb_status_string(int status);
 
+/* The message of the calling thread's last call into this library that returned a status other
+ * than DAMATB_OK: the class that is missing, or the file and the reason, or what was wrong with
+ * the call (damatb::probe::last_error in damatb/probe.hpp). Calls that return DAMATB_OK leave it
+ * alone; "" before the thread's first failure. Never NULL; the string is valid until the
+ * thread's next call into the library. Thread-safe: each thread has its own. */
+const char* damatb_last_error(void);
+
 #ifdef __cplusplus
 }
 #endif

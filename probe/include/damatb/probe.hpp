@@ -10,7 +10,7 @@
 //
 // Nothing here prints, exits or throws: every call returns a Status, and "no answer" (a missing
 // class, a damaged file, a file of another ruleset) is never given as an answer. Running out of
-// memory inside a call gives Status::IO.
+// memory inside a call gives Status::IO. last_error() says in words what went wrong.
 //
 // The same library is offered to C in damatb/probe.h.
 #pragma once
@@ -52,6 +52,15 @@ enum class Status : int {
 // A fixed lower-case name, e.g. "ruleset mismatch"; "unknown status" for other values.
 // Thread-safe.
 std::string_view status_string(Status status) noexcept;
+
+// The message of the calling thread's last call into this library that returned a status other
+// than OK (open, probe, probe_root, or a call of damatb/probe.h): the class that is missing
+// ("class KKvKK is missing: no KKvKK.dtb in 'tables'"), or the file and the reason
+// ("tables/KvM+.dtb: block 0 does not decompress", "tables/KvK+.dtb: built under
+// end-of-move.king-wins.32, not immediate.king-wins.32"), or what was wrong with the call.
+// Calls that return OK leave it alone; "" before the thread's first failure. The reference is
+// valid until the thread's next call into the library. Thread-safe: each thread has its own.
+const std::string& last_error() noexcept;
 
 // The result under the rules, with the king-move counter, for the side to move.
 enum class Result : int { LOSS = -1, DRAW = 0, WIN = 1 };
@@ -99,8 +108,8 @@ public:
     // listed here: each is mapped and its header checked on the first probe that needs it, so a
     // damaged file or one of another ruleset is reported by the probes of its class
     // (FILE_DAMAGED, CHECKSUM, RULESET_MISMATCH), and keeps being reported. `cache_bytes` bounds
-    // the memory held by decompressed blocks (a block is 96 KiB with the generator's default
-    // block size; 0 caches nothing). Returns the Tablebase and sets *status (when not null) to
+    // the memory held by decompressed blocks (a block of a values file is 48 KiB as the generator
+    // writes it; 0 caches nothing). Returns the Tablebase and sets *status (when not null) to
     // OK; or returns null with NO_TABLES (no table file anywhere), IO (a folder cannot be
     // listed, or memory ran out) or INVALID_ARGUMENT (a ruleset option out of range).
     // Thread-safe.

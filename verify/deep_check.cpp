@@ -1,4 +1,4 @@
-#include "cli/deep_check.h"
+#include "verify/deep_check.h"
 
 #include <algorithm>
 #include <atomic>
@@ -6,14 +6,14 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
-#include "cli/probe_position.h"
-#include "cli/tables.h"
 #include "core/consistency.h"
 #include "core/index.h"
+#include "damatb/probe_bridge.h"
 
-namespace damatb::cli {
+namespace damatb::verify {
 
 namespace {
 
@@ -24,7 +24,7 @@ constexpr auto PROGRESS_EVERY = std::chrono::seconds(5);
 } // namespace
 
 DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
-                     const std::string& dir, const core::Ruleset& rules, int threads,
+                     const core::Ruleset& rules, int threads,
                      const std::function<void(std::uint64_t done)>& progress) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
@@ -35,13 +35,13 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
     std::atomic<std::uint64_t> next{0}, done{0};
     std::atomic<bool> stop{false};
 
-    // The stored value of a position; a table that cannot give one ends the check
-    // (TableFailure naming the file).
+    // The stored value of a position; a table that cannot give one ends the check (an error
+    // naming the class or the file).
     const core::ValueLookup lookup = [&](const core::Position& p) {
         probe::Value v;
-        const probe::Status s = tb.probe(to_probe(p), 0, &v);
-        if (s != probe::Status::OK) throw_probe_failure(s, dir, rules, p, false);
-        return core::StoredValue{static_cast<core::Wdl5>(v.wdl), std::max(v.dtz, 0)};
+        if (tb.probe(bridge::to_probe(p), 0, &v) != probe::Status::OK)
+            throw std::runtime_error(probe::last_error());
+        return core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
     };
     auto work = [&] {
         try {
@@ -89,4 +89,4 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
     return result;
 }
 
-} // namespace damatb::cli
+} // namespace damatb::verify

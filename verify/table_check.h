@@ -1,9 +1,9 @@
-// The checks of one table's files that need no search (`damatb verify` without --deep, and the
-// messages of the table commands when a probe fails): the values file `<table>.dtb` and the
-// progress file `<table>.dtp` beside it, each on its own (header, ruleset, material, contents,
-// record size, entries, content checksum, every block), and the two together (core/record.h):
-// every lost position (don't-care positions left out) has a history in the progress file that
-// reads back, and the progress file holds nothing else (its unused bytes repeat as they should).
+// The checks of one table's files that need no search (`damatb verify` without --deep): the
+// values file `<table>.dtb` and the progress file `<table>.dtp` beside it, each on its own
+// (header, ruleset, material, contents, record size, entries, content checksum, every block),
+// and the two together (core/record.h): every lost position (don't-care positions left out) has
+// a history in the progress file that reads back, and the progress file holds nothing else (its
+// unused bytes repeat as they should).
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include "core/material.h"
 #include "core/ruleset.h"
 
-namespace damatb::cli {
+namespace damatb::verify {
 
 // What the check of one file found.
 struct FileCheck {
@@ -47,4 +47,4 @@ struct TableCheck {
 TableCheck check_table(const std::string& values_path, const core::Material& m,
                        const core::Ruleset& rules);
 
-} // namespace damatb::cli
+} // namespace damatb::verify

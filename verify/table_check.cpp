@@ -1,4 +1,4 @@
-#include "cli/table_check.h"
+#include "verify/table_check.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -11,7 +11,7 @@
 #include "core/record.h"
 #include "core/table_file.h"
 
-namespace damatb::cli {
+namespace damatb::verify {
 
 namespace {
 
@@ -189,4 +189,4 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
     return out;
 }
 
-} // namespace damatb::cli
+} // namespace damatb::verify

@@ -14,23 +14,25 @@
 #include "core/material.h"
 #include "damatb/probe.hpp"
 
-namespace damatb::cli {
+namespace damatb::verify {
 
 struct DeepCheck {
     std::uint64_t positions = 0;       // values checked
     std::uint64_t wrong = 0;           // values that one ply of search contradicts
     std::vector<std::string> examples; // the first few of them, "FEN: stored ..., one ply ..."
-    std::string error; // when a successor's table could not be read: why (the check stopped)
+    // When a table could not be read: why (the probe library's last_error(), naming the missing
+    // class or the file); the check stopped.
+    std::string error;
     double seconds = 0;
 
     bool ok() const { return wrong == 0 && error.empty(); }
 };
 
 // Checks every position of the table of `material` (its file already verified: header and
-// checksum) in folder `dir`, which `tb` reads under `rules`, on `threads` threads. Calls
-// progress(done) every few seconds from the calling thread with the positions checked so far.
+// checksum), which `tb` reads under `rules`, on `threads` threads. Calls progress(done) every
+// few seconds from the calling thread with the positions checked so far.
 DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
-                     const std::string& dir, const core::Ruleset& rules, int threads,
+                     const core::Ruleset& rules, int threads,
                      const std::function<void(std::uint64_t done)>& progress);
 
-} // namespace damatb::cli
+} // namespace damatb::verify
