@@ -1,0 +1,592 @@
+// The game under the king-move limit (docs/generator.md, "What is solved", "Rounds", "Work
+// lists and threads"): rounds of zeroing moves, levels of king moves within a round.
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "core/record.h"
+#include "gen/solver_state.h"
+
+namespace damatb::gen::solving {
+
+namespace {
+
+// A step looks at every position of a table that may be lost, instead of the predecessors
+// of the positions just won, when these are more than 1 / SCAN_FROM of the table and the
+// positions that may be lost no more than SCAN_RATIO times as many. Walking back from a won
+// position computes the index of each of its predecessors (a king has up to 14 moves back);
+// an evaluation mostly stops at the first move it looks at, which escapes.
+constexpr std::uint64_t SCAN_FROM = 32;
+constexpr std::uint64_t SCAN_RATIO = 4;
+// Likewise for the wins by a king move (king_move_wins), if those that might be won are no
+// more than WIN_SCAN_RATIO_NUM / WIN_SCAN_RATIO_DEN (3 / 2) times the positions lost. Timed
+// both ways at each of the 217 steps of a 5-piece run where more than 300,000 positions were
+// lost: a lost position walked back from took 190 ns (median of the steps with over a million),
+// a position looked at forwards 180 ns; the second round of KKMvKM, at level 3, walked back
+// from 11.5 million lost positions in 2.1 s and looked at the 21.6 million that might be won in
+// 5.6 s. Over those steps the ratio 3 / 2 took 81 s, 2 took 88 s and 1 took 82 s.
+constexpr std::uint64_t WIN_SCAN_RATIO_NUM = 3, WIN_SCAN_RATIO_DEN = 2;
+// Likewise for the wins by a man move at a round's start (round_wins), if those that might be
+// won are no more than the positions lost: a man has at most 3 moves back, a king up to 14.
+// Timed both ways at the 11 steps of KKMMvK, KKKMvK, KMMvKM, KKMMvM and KKKMvM where the scan
+// was considered: a position looked at forwards took 88 ns (median; 75 to 135), a lost
+// position walked back from 80 ns (40 to 130); at 6 steps with from 0.44 to 0.68 times as many
+// to look at as were lost, looking forwards took 10.7 s in all and walking back 15.0 s.
+constexpr std::uint64_t MAN_WIN_SCAN_RATIO = 1;
+// What a round starts from, besides the games over: the positions with a zeroing move
+// into one lost in the round before (won at level 1) and those with one into a position
+// won in it, which may be lost now (evaluated at level 1).
+struct Seeds {
+    std::vector<Node> wins, candidates;
+};
+
+struct Evaluation {
+    Label label;
+    int level;
+};
+
+// A candidate for a loss and the move to look at first: the one that escaped last time
+// (Table::escape), else the first that stays in the class, if any. The successor's index
+// is known and its record fetched while another candidate is evaluated. The position and
+// its moves are made only when needed: for the first move, or when it no longer escapes;
+// or at once (`eager`), with the successors after every move and their records fetched, where
+// the probe mostly no longer escapes (the candidates at the start of a round: their escape is
+// mostly the very man move that now loses).
+struct Candidate {
+    int t;
+    std::uint64_t i;
+    bool has_probe;
+    std::uint64_t probe_j;
+    bool probe_zeroing;
+    int probe_move; // the probe's number among moves, -1 if it came from Table::escape
+    bool expanded;  // p, moves and kings made
+    bool eager;     // and succ
+    Position p;
+    MoveList moves;
+    SharedIndex kings; // the index after p's king moves (kings_after)
+    std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
+};
+inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds);
+inline std::vector<Node> commit_direct(SolverState& solver, int r);
+inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
+inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r);
+inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k);
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r);
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r);
+inline void select_escaping_into_won(SolverState& solver, int u, int won_in, std::vector<Node>& out);
+inline std::array<std::vector<Node>, 2> by_predecessor_table(SolverState& solver, const std::vector<Node>& from);
+inline bool may_scan(SolverState& solver, int u, RetroKind kind, std::size_t from);
+inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind);
+inline Label exit_label(const Table& O, std::uint64_t j, int r);
+inline void expand(SolverState& solver, Candidate& a);
+inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager);
+inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r);
+template <typename F>
+inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost);
+inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k);
+
+} // namespace
+
+void solve_limited(SolverState& solver) {
+    // Round 1 starts from the games already over (their own level 0) and what
+    // init found (commit_direct).
+    std::vector<Node> over = solver.select([](Table& T, std::uint64_t i) {
+        return (T.info[i] & TERMINAL) && T.type[i] != UNKNOWN;
+    });
+    // What the next round starts from: the man moves into positions labelled in the
+    // round before.
+    std::vector<Node> labelled = std::move(over);
+    for (int r = 1;; ++r) {
+        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::TYPE, LOST), r),
+                    round_candidates(solver, solver.with_label(labelled, LabelOf::TYPE, WON), r)};
+        if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) break;
+        if (r > MAX_PROGRESS_ROUND)
+            throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
+        labelled = run_round(solver, r, r == 1 ? labelled : std::vector<Node>{}, seeds);
+        if (solver.contradiction) throw std::logic_error("a position both won and lost");
+        solver.say("round " + std::to_string(r) + ": " + std::to_string(labelled.size()) +
+            " positions won or lost");
+        record_history(solver, r);
+    }
+}
+
+namespace {
+
+// One round: levels 1 to the limit, each from the one before. `frontier` holds the nodes
+// of level 0. Returns the nodes labelled for the first time.
+inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds) {
+    // Nodes found lost before their level came, by that level, committed when it comes.
+    // They stay lost, and if their level falls meanwhile (a successor's did), the step that
+    // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
+    std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(solver.limit) + 2);
+    std::vector<Part<std::pair<int, Node>>> later(solver.fallen.size());
+    // Commits each node of the list at level k, with the label label_of(node) gives.
+    auto commit_all = [&](const std::vector<Node>& list, int k, auto&& label_of) {
+        solver.parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
+            if (commit(solver, list[s], label_of(list[s]), k, r)) solver.collector->add(list[s], thread());
+        });
+    };
+    auto lost = [](Node) { return LOST; };
+    auto won = [](Node) { return WON; };
+    // The nodes the round labelled for the first time, returned at the end: found among
+    // those its steps committed (the frontiers, listed while they are few), else read off
+    // the table. A pass over the table costs 0.2 s in a class of 2 * 10^8 positions, in
+    // each of its rounds (up to 44 in a class of 5 pieces); a list of the first round's
+    // would take 8 bytes for most positions of the class, at its peak.
+    std::uint64_t listed_at_most = 0;
+    for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).size / 128;
+    std::vector<Node> committed;
+    bool listing = true;
+    for (int k = 1; k <= solver.limit; ++k) {
+        king_move_wins(solver, frontier, k, r);
+        commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
+        if (k == 1) commit_all(seeds.wins, 1, won);
+        std::vector<Node> decided = solver.collector->take();
+        if (k == 1 && r == 1) add_nodes(decided, commit_direct(solver, r));
+
+        // Evaluated for a loss: at level 1 the seeds, then positions with a king move
+        // into one just won.
+        const std::vector<Node> candidates = k == 1 ? seeds.candidates : loss_candidates(solver, frontier, k);
+        // A position's own record and escape are fetched 16 evaluations ahead, and the record
+        // after its escape 8 ahead: the lists are sparse in tables of 10^8 positions, so each
+        // is a cache miss. One candidate is prepared while the one before is evaluated.
+        constexpr std::size_t AHEAD = 16, ESCAPE_AHEAD = 8;
+        auto prepare_ahead = [&](std::size_t s, Candidate& a) {
+            if (s + AHEAD < candidates.size()) {
+                const Table& T = solver.table_of_node(candidates[s + AHEAD]);
+                const std::uint64_t i = index_of(candidates[s + AHEAD]);
+                __builtin_prefetch(&T.info[i], 1);
+                __builtin_prefetch(&T.escape[i], 1);
+            }
+            if (s + ESCAPE_AHEAD < candidates.size()) {
+                const Node c = candidates[s + ESCAPE_AHEAD];
+                const std::uint32_t e = solver.table_of_node(c).escape[index_of(c)];
+                if (e != NO_ESCAPE) __builtin_prefetch(&solver.table(solver.other(table_of(c))).type[e >> 1]);
+            }
+            prepare(solver, candidates[s], a, k == 1);
+        };
+        solver.parallel_blocks(static_cast<std::int64_t>(candidates.size()), [&](std::size_t b, std::size_t e) {
+            one_ahead<Candidate>(b, e, prepare_ahead, [&](std::size_t s, Candidate& a) {
+                const Evaluation ev = evaluate_limited(solver, a, r);
+                if (ev.label == UNKNOWN) return;
+                const Node c = candidates[s];
+                if (ev.level > k)
+                    later[thread()].emplace_back(ev.level, c);
+                else if (commit(solver, c, ev.label, ev.level, r))
+                    solver.collector->add(c, thread());
+            });
+        });
+
+        frontier = solver.collector->take();
+        add_nodes(frontier, std::move(decided));
+        if (listing && committed.size() + frontier.size() > listed_at_most) {
+            listing = false;
+            std::vector<Node>().swap(committed);
+        }
+        if (listing) committed.insert(committed.end(), frontier.begin(), frontier.end());
+        for (auto& part : later) {
+            for (auto [level, c] : part) lost_later[static_cast<std::size_t>(level)].push_back(c);
+            part.clear();
+        }
+        if (frontier.empty() && std::all_of(lost_later.begin() + k + 1, lost_later.end(),
+                                             [](const auto& l) { return l.empty(); }))
+            break;
+    }
+    auto first_labelled = [r](const Table& T, std::uint64_t i) { return T.type[i] != UNKNOWN && T.round[i] == r; };
+    if (!listing) return solver.select(first_labelled);
+    sort_in_parallel(committed, solver.threads);
+    committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
+    return solver.kept(committed, first_labelled);
+}
+
+// The first round's level 1 as init found it: a move out of the class that wins, or no move
+// inside the class and none out of it that escapes (a loss). Committed in a pass over the
+// tables, not through the threads' lists: where one side wins nearly everywhere these are
+// most of the class (KKMvKM: 124 million of 256 million positions), and committing them
+// through the lists took 20 s there (docs/generator.md, "Work lists and threads"). Returns
+// the nodes it labelled (those not labelled at level 1 already), in order.
+inline std::vector<Node> commit_direct(SolverState& solver, int r) {
+    std::vector<Node> out;
+    for (int t = 0; t < solver.table_count(); ++t) {
+        Table& T = solver.table(t);
+        std::vector<Part<Node>> parts(chunk_count(T.size));
+        for_each_chunk(T.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i) {
+                const std::uint8_t info = T.info[i];
+                if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC))))
+                    continue;
+                if (commit(solver, node(t, i), (info & EXT_WIN) ? WON : LOST, 1, r)) parts[c].push_back(node(t, i));
+            }
+        });
+        append(out, parts);
+    }
+    return out;
+}
+
+// Sets node c to `label` at `level` in round r if that is news; true if it was.
+inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
+    Table& T = solver.table_of_node(c);
+    const std::uint64_t i = index_of(c);
+    const std::uint8_t old = load(T.type[i]);
+    if (old != UNKNOWN && old != label) {
+        solver.contradiction = true;
+        return false;
+    }
+    if (old != UNKNOWN && load(T.level[i]) <= level) return false;
+    // Only a loss's history is kept (core/record.h): the probe ranks a winning move by the
+    // history of the position it leads to.
+    if (old == LOST && load(T.round[i]) < r) solver.fallen[thread()].push_back(fallen(c, load(T.level[i])));
+    store(T.level[i], level);
+    if (old == UNKNOWN) {
+        store(T.round[i], r);
+        store_release(T.type[i], label);
+    }
+    return true;
+}
+
+// The step that finds the wins at level k of round r: a king move into a position lost at
+// level k - 1 (in the frontier) wins at level k. Commits them and lists them for the
+// collector. Where the lost positions are more than 1 / SCAN_FROM of the table their
+// predecessors lie in, walking back from each (a king has up to 14 moves back, most into
+// positions won already) can cost more than looking forward from each position of that
+// table that may still be won at level k (not over, with a move inside the class, not won
+// at level k or lower): it does so if those are no more than 3 / 2 times the lost positions
+// (WIN_SCAN_RATIO_NUM / WIN_SCAN_RATIO_DEN). A position looked at stops at its first
+// winning move.
+inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r) {
+    const auto preceding = by_predecessor_table(solver, solver.with_label(frontier, LabelOf::TYPE, LOST));
+    std::vector<Node> backward;
+    for (int u = 0; u < solver.table_count(); ++u) {
+        const Search search = solver.options.search;
+        const std::vector<Node>& lost = preceding[static_cast<std::size_t>(u)];
+        if (!lost.empty() && may_scan(solver, u, RetroKind::KING_MOVES, lost.size())) {
+            std::vector<Node> open;
+            solver.select_in(u, [k](const Table& T, std::uint64_t i) {
+                const std::uint8_t info = T.info[i];
+                if ((info & TERMINAL) || !(info & INTERNAL)) return false;
+                const std::uint8_t type = T.type[i];
+                return type == UNKNOWN || (type == WON && T.level[i] > k);
+            }, open);
+            if (search == Search::SCAN ||
+                open.size() * WIN_SCAN_RATIO_DEN <= lost.size() * WIN_SCAN_RATIO_NUM) {
+                solver.parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
+                    if (wins_by_king_move(solver, u, index_of(open[s]), k) && commit(solver, open[s], WON, k, r))
+                        solver.collector->add(open[s], thread());
+                });
+                continue;
+            }
+        }
+        backward.insert(backward.end(), lost.begin(), lost.end());
+    }
+    solver.for_predecessors(backward, RetroKind::KING_MOVES, TYPE_LEVEL | SEEN, [&](Node c) {
+        if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
+    });
+}
+
+// The positions with a king move into one of the frontier's won positions (won at level
+// k - 1), which may be lost at level k: may_be_lost's. Where the won positions are many,
+// finding their predecessors costs more than looking at every position of the table they
+// lie in that may still be lost at level k or lower (not over, no escape out of the class,
+// not won, not lost at level k or lower, no man move as its escape), if those are no more
+// than SCAN_RATIO times the won positions.
+// The extra positions are harmless: evaluate_limited finds again what they were given.
+inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k) {
+    const auto won = by_predecessor_table(solver, solver.with_label(frontier, LabelOf::TYPE, WON));
+    std::vector<Node> out, backward;
+    for (int u = 0; u < solver.table_count(); ++u) {
+        const Search search = solver.options.search;
+        const std::vector<Node>& from = won[static_cast<std::size_t>(u)];
+        if (may_scan(solver, u, RetroKind::KING_MOVES, from.size())) {
+            std::vector<Node> open;
+            solver.select_in(u, [k](const Table& T, std::uint64_t i) {
+                if (T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
+                const std::uint8_t type = T.type[i];
+                // Not one whose escape is a man move: its cost changes only between rounds.
+                if (type == UNKNOWN) return T.escape[i] == NO_ESCAPE || !(T.escape[i] & 1);
+                return type == LOST && T.level[i] > k;
+            }, open);
+            if (search == Search::SCAN || open.size() <= from.size() * SCAN_RATIO) {
+                out.insert(out.end(), open.begin(), open.end());
+                continue;
+            }
+        }
+        backward.insert(backward.end(), from.begin(), from.end());
+    }
+    if (!backward.empty()) {
+        std::vector<Node> found = may_be_lost(solver, backward, RetroKind::KING_MOVES);
+        out.insert(out.end(), found.begin(), found.end());
+    }
+    return out;
+}
+
+// The positions with a man move into one of `won`, the positions won in round r - 1, which
+// may be lost in round r: may_be_lost's. Where those won are many, a pass over the table
+// their predecessors lie in finds them for less: the positions not labelled (and not over,
+// with no move out of the class that escapes) whose escape (Table::escape) is a man move
+// into a position won in round r - 1, or that have none. Any other such position still
+// escapes: its escape is a king move (which stops escaping only within a round, when the
+// position it leads to is won or its level falls, and the step that does so looks at the
+// position again), or a man move into a position not labelled in round r - 1 (not labelled
+// at all: the move escapes; labelled before: the position was evaluated again in that
+// round, and its escape is newer). A position lost already never has a man move into a
+// position won in round r - 1: that move escaped in every round up to r - 1.
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r) {
+    const auto preceding = by_predecessor_table(solver, won);
+    std::vector<Node> out, backward;
+    for (int u = 0; u < solver.table_count(); ++u) {
+        const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
+        if (may_scan(solver, u, RetroKind::MAN_MOVES, from.size()))
+            select_escaping_into_won(solver, u, r - 1, out);
+        else
+            backward.insert(backward.end(), from.begin(), from.end());
+    }
+    if (!backward.empty()) add_nodes(out, may_be_lost(solver, backward, RetroKind::MAN_MOVES));
+    return out;
+}
+
+// The positions with a man move into one of `lost`, the positions lost in round r - 1,
+// which are won at level 1 in round r: those not over, not won at level 1 already.
+// Where the lost positions are more than 1 / SCAN_FROM of the table their predecessors
+// lie in, looking forwards from each position of that table that may be so won (not over,
+// with a move inside the class, not lost, not won at level 1) can cost less than walking
+// back from each lost position: it does so if those are no more than the lost positions.
+// Where one side wins nearly everywhere, a round's lost positions are tens of millions and
+// most of their predecessors are won at level 1 already (KKMMvK's second round: 53 million
+// lost, 32 million to look at, 2.7 s forwards instead of 5.3 s back).
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r) {
+    const auto preceding = by_predecessor_table(solver, lost);
+    std::vector<Node> out, backward;
+    for (int u = 0; u < solver.table_count(); ++u) {
+        const Search search = solver.options.search;
+        const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
+        if (!from.empty() && may_scan(solver, u, RetroKind::MAN_MOVES, from.size())) {
+            std::vector<Node> open;
+            solver.select_in(u, [](const Table& T, std::uint64_t i) {
+                const std::uint8_t info = T.info[i];
+                if ((info & TERMINAL) || !(info & INTERNAL)) return false;
+                const std::uint8_t type = T.type[i];
+                return type == UNKNOWN || (type == WON && T.level[i] > 1);
+            }, open);
+            if (search == Search::SCAN || open.size() <= from.size() * MAN_WIN_SCAN_RATIO) {
+                const Table& O = solver.table(solver.other(u));
+                add_nodes(out, solver.kept(open, [&](const Table&, std::uint64_t i) {
+                    return has_move_into(solver, u, i, true, [&O, r](std::uint64_t j) {
+                        return O.type[j] == LOST && O.round[j] == r - 1;
+                    });
+                }));
+                continue;
+            }
+        }
+        backward.insert(backward.end(), from.begin(), from.end());
+    }
+    if (!backward.empty()) add_nodes(out, solver.predecessors(backward, RetroKind::MAN_MOVES));
+    return out;
+}
+
+
+// round_candidates' pass over table u: appends to out, in order, the nodes not labelled
+// whose escape is a man move into a position won in round `won_in`, or that have none.
+inline void select_escaping_into_won(SolverState& solver, int u, int won_in, std::vector<Node>& out) {
+    const Table& O = solver.table(solver.other(u));
+    // The record after an escape is fetched this many positions ahead: each is a cache miss.
+    constexpr std::uint64_t AHEAD = 16;
+    solver.select_in(u, [&O, won_in](const Table& T, std::uint64_t i) {
+        if (i + AHEAD < T.size) {
+            const std::uint32_t ahead = T.escape[i + AHEAD];
+            if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&O.type[ahead >> 1]);
+        }
+        if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || T.type[i] != UNKNOWN) return false;
+        const std::uint32_t escape = T.escape[i];
+        return escape == NO_ESCAPE ||
+               ((escape & 1) && O.type[escape >> 1] == WON && O.round[escape >> 1] == won_in);
+    }, out);
+}
+
+
+// The nodes of `from` by the table their predecessors lie in (the other table).
+inline std::array<std::vector<Node>, 2> by_predecessor_table(SolverState& solver, const std::vector<Node>& from) {
+    std::array<std::vector<Node>, 2> out;
+    for (Node c : from) out[static_cast<std::size_t>(solver.other(table_of(c)))].push_back(c);
+    return out;
+}
+
+// Whether a step that looks for moves of `kind` into `from` nodes, whose predecessors lie
+// in table u, weighs a pass over u against the walk back: never if u's side to move makes
+// no such move (has_moves; the walk back skips those nodes at once); with Search::SCAN
+// always; with Search::AUTO when those nodes are more than 1 / SCAN_FROM of u.
+inline bool may_scan(SolverState& solver, int u, RetroKind kind, std::size_t from) {
+    return solver.has_moves(u, kind) &&
+           (solver.options.search == Search::SCAN ||
+            (solver.options.search == Search::AUTO && from * SCAN_FROM > solver.table(u).size));
+}
+
+
+
+// The predecessors (by `kind` of move) that may be lost: neither over nor won yet, and
+// with no move out of the class that escapes (evaluate_limited finds nothing in the others).
+// By king moves, from positions just won, also not one whose escape (Table::escape) still
+// escapes: a position not labelled whose escape is a king move into another position than
+// the one just won, or a man move (its cost changes only between rounds), would find it
+// again when evaluated.
+inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind) {
+    const bool by_king_move = kind == RetroKind::KING_MOVES;
+    solver.for_predecessors(from, kind, INFO_TYPE | SEEN | (by_king_move ? ESCAPE : 0), [&](Node n, Node successor) {
+        const Table& T = solver.table_of_node(n);
+        const std::uint64_t i = index_of(n);
+        if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
+        if (by_king_move && load(T.type[i]) == UNKNOWN && T.escape[i] != NO_ESCAPE &&
+            T.escape[i] != escape_record(index_of(successor), false))
+            return;
+        solver.collector->add(n, thread());
+    });
+    return solver.collector->take();
+}
+
+
+// What a man move into the other table's node j is worth at counter 0 in
+// round r: the labels set in earlier rounds.
+inline Label exit_label(const Table& O, std::uint64_t j, int r) {
+    std::uint8_t type = load_acquire(O.type[j]);
+    return (type != UNKNOWN && load(O.round[j]) < r) ? Label(type) : UNKNOWN;
+}
+
+inline void expand(SolverState& solver, Candidate& a) {
+    a.p = solver.table(a.t).index.position(a.i);
+    generate_moves(a.p, solver.rules.promotion, a.moves);
+    a.kings = solver.kings_after(a.t);
+    a.expanded = true;
+}
+
+inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
+    out.t = table_of(c);
+    out.i = index_of(c);
+    out.expanded = false;
+    out.eager = eager;
+    out.probe_move = -1;
+    const std::uint32_t e = solver.table(out.t).escape[out.i];
+    if (e != NO_ESCAPE) {
+        out.has_probe = true;
+        out.probe_j = e >> 1;
+        out.probe_zeroing = e & 1;
+    } else {
+        expand(solver, out);
+        for (std::size_t k = 0; out.probe_move < 0 && k < out.moves.size(); ++k)
+            if (stays_in_class(out.moves[k])) out.probe_move = static_cast<int>(k);
+        out.has_probe = out.probe_move >= 0;
+        if (!out.has_probe) return;
+        const Move& m = out.moves[static_cast<std::size_t>(out.probe_move)];
+        out.probe_j = solver.successor(out.t, out.p, m, out.kings);
+        out.probe_zeroing = m.is_zeroing();
+    }
+    const Table& O = solver.table(solver.other(out.t));
+    __builtin_prefetch(&O.type[out.probe_j]);
+    if (!eager) return;
+    if (!out.expanded) expand(solver, out);
+    for (std::size_t k = 0; k < out.moves.size(); ++k) {
+        if (!stays_in_class(out.moves[k]) || int(k) == out.probe_move) continue;
+        out.succ[k] = solver.successor(out.t, out.p, out.moves[k], out.kings);
+        __builtin_prefetch(&O.type[out.succ[k]]);
+    }
+}
+
+// Whether every move of a candidate (may_be_lost: not over, and no move out of the class
+// that wins or escapes) loses in round r, and the loss's level (its dearest move) if so;
+// a win found on the way (a zeroing move into a position lost in an earlier round) is
+// returned too. The probe first, whose successor's record was asked for ahead.
+inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
+    constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
+    Table& T = solver.table(a.t);
+    const Table& O = solver.table(solver.other(a.t));
+    // The cost of a move to O's node j for the loser: 0 if it escapes, -1 if it wins at
+    // level 1 (it escapes too).
+    auto cost = [&](bool zeroing, std::uint64_t j) {
+        if (zeroing) {
+            const Label exit = exit_label(O, j, r);
+            return exit == WON ? 1 : exit == LOST ? -1 : 0;
+        }
+        const std::uint8_t type = load_acquire(O.type[j]);
+        const int level = load(O.level[j]);
+        return (type == WON && level + 1 <= solver.limit) ? level + 1 : 0;
+    };
+    auto escapes = [&](std::uint64_t j, bool zeroing) {
+        const std::uint32_t e = escape_record(j, zeroing);
+        if (T.escape[a.i] != e) T.escape[a.i] = e;
+        return NOTHING;
+    };
+    int longest = (T.info[a.i] & EXT_ANY) ? 1 : 0;
+    if (a.has_probe) {
+        const int c = cost(a.probe_zeroing, a.probe_j);
+        if (c <= 0) return escapes(a.probe_j, a.probe_zeroing);
+        longest = std::max(longest, c);
+    }
+    if (!a.expanded) expand(solver, a);
+    // The other moves in batches of 2, 4, 8 and so on, the records after a batch's moves
+    // asked for together: few indices computed in vain when an early move escapes, few
+    // waits when many moves must be looked at. A probe from Table::escape is among them,
+    // its successor's record in the cache already.
+    std::size_t batch[MoveList::CAPACITY];
+    std::uint64_t succ[MoveList::CAPACITY];
+    for (std::size_t next = 0, size = 2; next < a.moves.size(); size *= 2) {
+        std::size_t n = 0;
+        for (; next < a.moves.size() && n < size; ++next) {
+            if (!stays_in_class(a.moves[next]) || int(next) == a.probe_move) continue;
+            batch[n] = next;
+            if (a.eager) {
+                succ[n++] = a.succ[next];
+                continue;
+            }
+            succ[n] = solver.successor(a.t, a.p, a.moves[next], a.kings);
+            __builtin_prefetch(&O.type[succ[n++]]);
+        }
+        for (std::size_t q = 0; q < n; ++q) {
+            const bool zeroing = a.moves[batch[q]].is_zeroing();
+            const int c = cost(zeroing, succ[q]);
+            if (c < 0) return {WON, 1};
+            if (c == 0) return escapes(succ[q], zeroing);
+            longest = std::max(longest, c);
+        }
+    }
+    // No escape to look at first next time: a loss put off to a later level is evaluated
+    // again whenever one of its moves' cost falls (may_be_lost).
+    T.escape[a.i] = NO_ESCAPE;
+    return {LOST, longest};
+}
+
+// Whether position i of table t, not over, has a move inside the class of the kind asked
+// for (a man move if `zeroing`, else a king move) into a node j of the other table for
+// which lost(j) holds. The moves in batches of 2, 4, 8 and so on, as evaluate_limited.
+template <typename F>
+inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost) {
+    const Position p = solver.table(t).index.position(i);
+    MoveList moves;
+    generate_moves(p, solver.rules.promotion, moves);
+    const Table& O = solver.table(solver.other(t));
+    SharedIndex kings = solver.kings_after(t);
+    std::uint64_t succ[MoveList::CAPACITY];
+    for (std::size_t next = 0, size = 2; next < moves.size(); size *= 2) {
+        std::size_t n = 0;
+        for (; next < moves.size() && n < size; ++next) {
+            if (!stays_in_class(moves[next]) || moves[next].is_zeroing() != zeroing) continue;
+            succ[n] = solver.successor(t, p, moves[next], kings);
+            __builtin_prefetch(&O.type[succ[n++]]);
+        }
+        for (std::size_t q = 0; q < n; ++q)
+            if (lost(succ[q])) return true;
+    }
+    return false;
+}
+
+// Whether position i of table t, not over, has a king move into a position lost at level
+// k - 1 (or lower: those have been looked at before, and i would be won already).
+inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k) {
+    const Table& O = solver.table(solver.other(t));
+    return has_move_into(solver, t, i, false, [&O, k](std::uint64_t j) {
+        return load(O.type[j]) == LOST && load(O.level[j]) < k;
+    });
+}
+
+} // namespace
+
+} // namespace damatb::gen::solving
