@@ -7,7 +7,7 @@
 //   2. The game under the king-move limit (gen/solver_limited.cpp), in rounds: a round starts
 //      from the man moves into what the round before labelled, then finds the levels 1, 2, ...
 //      of king moves, each from the one before; its steps look at candidates, found by walking
-//      back from what changed or by scanning a table (gen/solver_steps.h), and evaluate them.
+//      back from what changed or by scanning a table (gen/solver_work_lists.h), and evaluate them.
 //   3. The progress histories (gen/solver_histories.cpp), gathered at the end of each round:
 //      the losses whose level fell after their first round.
 //   4. The game without the limit (gen/solver_unlimited.cpp), from the few draws under the

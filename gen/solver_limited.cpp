@@ -8,33 +8,26 @@
 
 #include "core/record.h"
 #include "gen/solver_state.h"
+#include "gen/solver_work_lists.h"
 
 namespace damatb::gen::solving {
 
 namespace {
 
-// A step looks at every position of a table that may be lost, instead of the predecessors
-// of the positions just won, when these are more than 1 / SCAN_FROM of the table and the
-// positions that may be lost no more than SCAN_RATIO times as many. Walking back from a won
-// position computes the index of each of its predecessors (a king has up to 14 moves back);
-// an evaluation mostly stops at the first move it looks at, which escapes.
-constexpr std::uint64_t SCAN_FROM = 32;
-constexpr std::uint64_t SCAN_RATIO = 4;
-// Likewise for the wins by a king move (king_move_wins), if those that might be won are no
-// more than WIN_SCAN_RATIO_NUM / WIN_SCAN_RATIO_DEN (3 / 2) times the positions lost. Timed
-// both ways at each of the 217 steps of a 5-piece run where more than 300,000 positions were
-// lost: a lost position walked back from took 190 ns (median of the steps with over a million),
-// a position looked at forwards 180 ns; the second round of KKMvKM, at level 3, walked back
-// from 11.5 million lost positions in 2.1 s and looked at the 21.6 million that might be won in
-// 5.6 s. Over those steps the ratio 3 / 2 took 81 s, 2 took 88 s and 1 took 82 s.
-constexpr std::uint64_t WIN_SCAN_RATIO_NUM = 3, WIN_SCAN_RATIO_DEN = 2;
-// Likewise for the wins by a man move at a round's start (round_wins), if those that might be
-// won are no more than the positions lost: a man has at most 3 moves back, a king up to 14.
-// Timed both ways at the 11 steps of KKMMvK, KKKMvK, KMMvKM, KKMMvM and KKKMvM where the scan
-// was considered: a position looked at forwards took 88 ns (median; 75 to 135), a lost
-// position walked back from 80 ns (40 to 130); at 6 steps with from 0.44 to 0.68 times as many
-// to look at as were lost, looking forwards took 10.7 s in all and walking back 15.0 s.
-constexpr std::uint64_t MAN_WIN_SCAN_RATIO = 1;
+// How long a scan's list may be against the positions that changed (scan_or_walk_back), for
+// each step; docs/generator.md ("Work lists and threads") says why these, and
+// docs/performance.md what they were chosen by.
+// The positions that may be lost at level k, against those just won: an evaluation mostly
+// stops at its first move, which escapes, where walking back from a won position computes the
+// index of each of its predecessors (a king has up to 14 moves back).
+constexpr ScanLimit LOSS_SCAN_LIMIT{4, 1};
+// The positions that may be won by a king move at level k, against those just lost: looking
+// forwards at one costs about as much as walking back from one.
+constexpr ScanLimit KING_WIN_SCAN_LIMIT{3, 2};
+// The positions that may be won by a man move at a round's start, against those the round
+// before lost: a man has at most 3 moves back, a king up to 14.
+constexpr ScanLimit MAN_WIN_SCAN_LIMIT{1, 1};
+
 // What a round starts from, besides the games over: the positions with a zeroing move
 // into one lost in the round before (won at level 1) and those with one into a position
 // won in it, which may be lost now (evaluated at level 1).
@@ -76,8 +69,6 @@ inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<
 inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r);
 inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r);
 inline void select_escaping_into_won(SolverState& solver, int u, int won_in, std::vector<Node>& out);
-inline std::array<std::vector<Node>, 2> by_predecessor_table(SolverState& solver, const std::vector<Node>& from);
-inline bool may_scan(SolverState& solver, int u, RetroKind kind, std::size_t from);
 inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind);
 inline Label exit_label(const Table& O, std::uint64_t j, int r);
 inline void expand(SolverState& solver, Candidate& a);
@@ -86,6 +77,8 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r);
 template <typename F>
 inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost);
 inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k);
+template <typename Wanted, typename After, typename Look>
+inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& after, Look&& look);
 
 } // namespace
 
@@ -248,143 +241,106 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
 
 // The step that finds the wins at level k of round r: a king move into a position lost at
 // level k - 1 (in the frontier) wins at level k. Commits them and lists them for the
-// collector. Where the lost positions are more than 1 / SCAN_FROM of the table their
-// predecessors lie in, walking back from each (a king has up to 14 moves back, most into
-// positions won already) can cost more than looking forward from each position of that
-// table that may still be won at level k (not over, with a move inside the class, not won
-// at level k or lower): it does so if those are no more than 3 / 2 times the lost positions
-// (WIN_SCAN_RATIO_NUM / WIN_SCAN_RATIO_DEN). A position looked at stops at its first
-// winning move.
+// collector. Walks back from the lost positions (a king has up to 14 moves back, most into
+// positions won already), or looks forwards from each position that may still be won at
+// level k (not over, with a move inside the class, not won at level k or lower), stopping at
+// its first winning move.
 inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r) {
-    const auto preceding = by_predecessor_table(solver, solver.with_label(frontier, LabelOf::TYPE, LOST));
-    std::vector<Node> backward;
-    for (int u = 0; u < solver.table_count(); ++u) {
-        const Search search = solver.options.search;
-        const std::vector<Node>& lost = preceding[static_cast<std::size_t>(u)];
-        if (!lost.empty() && may_scan(solver, u, RetroKind::KING_MOVES, lost.size())) {
-            std::vector<Node> open;
-            solver.select_in(u, [k](const Table& T, std::uint64_t i) {
+    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::TYPE, LOST), RetroKind::KING_MOVES,
+        KING_WIN_SCAN_LIMIT,
+        [&](int t, std::vector<Node>& open) {
+            solver.select_in(t, [k](const Table& T, std::uint64_t i) {
                 const std::uint8_t info = T.info[i];
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
                 const std::uint8_t type = T.type[i];
                 return type == UNKNOWN || (type == WON && T.level[i] > k);
             }, open);
-            if (search == Search::SCAN ||
-                open.size() * WIN_SCAN_RATIO_DEN <= lost.size() * WIN_SCAN_RATIO_NUM) {
-                solver.parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
-                    if (wins_by_king_move(solver, u, index_of(open[s]), k) && commit(solver, open[s], WON, k, r))
-                        solver.collector->add(open[s], thread());
-                });
-                continue;
-            }
-        }
-        backward.insert(backward.end(), lost.begin(), lost.end());
-    }
-    solver.for_predecessors(backward, RetroKind::KING_MOVES, TYPE_LEVEL | SEEN, [&](Node c) {
-        if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
-    });
+        },
+        [&](int t, std::vector<Node>&& open) {
+            solver.parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
+                if (wins_by_king_move(solver, t, index_of(open[s]), k) && commit(solver, open[s], WON, k, r))
+                    solver.collector->add(open[s], thread());
+            });
+        },
+        [&](const std::vector<Node>& lost) {
+            solver.for_predecessors(lost, RetroKind::KING_MOVES, TYPE_LEVEL | SEEN, [&](Node c) {
+                if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
+            });
+        });
 }
 
 // The positions with a king move into one of the frontier's won positions (won at level
-// k - 1), which may be lost at level k: may_be_lost's. Where the won positions are many,
-// finding their predecessors costs more than looking at every position of the table they
-// lie in that may still be lost at level k or lower (not over, no escape out of the class,
-// not won, not lost at level k or lower, no man move as its escape), if those are no more
-// than SCAN_RATIO times the won positions.
-// The extra positions are harmless: evaluate_limited finds again what they were given.
+// k - 1), which may be lost at level k: may_be_lost's, found by walking back from the won
+// positions, or those of a scan: every position that may still be lost at level k or lower
+// (not over, no escape out of the class, not won, not lost at level k or lower, no man move
+// as its escape). The extra positions are harmless: evaluate_limited finds again what they
+// were given.
 inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k) {
-    const auto won = by_predecessor_table(solver, solver.with_label(frontier, LabelOf::TYPE, WON));
-    std::vector<Node> out, backward;
-    for (int u = 0; u < solver.table_count(); ++u) {
-        const Search search = solver.options.search;
-        const std::vector<Node>& from = won[static_cast<std::size_t>(u)];
-        if (may_scan(solver, u, RetroKind::KING_MOVES, from.size())) {
-            std::vector<Node> open;
-            solver.select_in(u, [k](const Table& T, std::uint64_t i) {
+    std::vector<Node> out;
+    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::TYPE, WON), RetroKind::KING_MOVES,
+        LOSS_SCAN_LIMIT,
+        [&](int t, std::vector<Node>& open) {
+            solver.select_in(t, [k](const Table& T, std::uint64_t i) {
                 if (T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
                 const std::uint8_t type = T.type[i];
                 // Not one whose escape is a man move: its cost changes only between rounds.
                 if (type == UNKNOWN) return T.escape[i] == NO_ESCAPE || !(T.escape[i] & 1);
                 return type == LOST && T.level[i] > k;
             }, open);
-            if (search == Search::SCAN || open.size() <= from.size() * SCAN_RATIO) {
-                out.insert(out.end(), open.begin(), open.end());
-                continue;
-            }
-        }
-        backward.insert(backward.end(), from.begin(), from.end());
-    }
-    if (!backward.empty()) {
-        std::vector<Node> found = may_be_lost(solver, backward, RetroKind::KING_MOVES);
-        out.insert(out.end(), found.begin(), found.end());
-    }
+        },
+        [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
+        [&](const std::vector<Node>& won) { add_nodes(out, may_be_lost(solver, won, RetroKind::KING_MOVES)); });
     return out;
 }
 
 // The positions with a man move into one of `won`, the positions won in round r - 1, which
-// may be lost in round r: may_be_lost's. Where those won are many, a pass over the table
-// their predecessors lie in finds them for less: the positions not labelled (and not over,
-// with no move out of the class that escapes) whose escape (Table::escape) is a man move
-// into a position won in round r - 1, or that have none. Any other such position still
-// escapes: its escape is a king move (which stops escaping only within a round, when the
-// position it leads to is won or its level falls, and the step that does so looks at the
-// position again), or a man move into a position not labelled in round r - 1 (not labelled
-// at all: the move escapes; labelled before: the position was evaluated again in that
-// round, and its escape is newer). A position lost already never has a man move into a
-// position won in round r - 1: that move escaped in every round up to r - 1.
+// may be lost in round r: may_be_lost's. A scan of the table their predecessors lie in finds
+// them too: the positions not labelled (and not over, with no move out of the class that
+// escapes) whose escape (Table::escape) is a man move into a position won in round r - 1, or
+// that have none. Any other such position still escapes: its escape is a king move (which
+// stops escaping only within a round, when the position it leads to is won or its level
+// falls, and the step that does so looks at the position again), or a man move into a
+// position not labelled in round r - 1 (not labelled at all: the move escapes; labelled
+// before: the position was evaluated again in that round, and its escape is newer). A
+// position lost already never has a man move into a position won in round r - 1: that move
+// escaped in every round up to r - 1.
 inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r) {
-    const auto preceding = by_predecessor_table(solver, won);
-    std::vector<Node> out, backward;
-    for (int u = 0; u < solver.table_count(); ++u) {
-        const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
-        if (may_scan(solver, u, RetroKind::MAN_MOVES, from.size()))
-            select_escaping_into_won(solver, u, r - 1, out);
-        else
-            backward.insert(backward.end(), from.begin(), from.end());
-    }
-    if (!backward.empty()) add_nodes(out, may_be_lost(solver, backward, RetroKind::MAN_MOVES));
+    std::vector<Node> out;
+    scan_or_walk_back(solver, won, RetroKind::MAN_MOVES, ANY_LENGTH,
+        [&](int t, std::vector<Node>& open) { select_escaping_into_won(solver, t, r - 1, open); },
+        [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
+        [&](const std::vector<Node>& from) { add_nodes(out, may_be_lost(solver, from, RetroKind::MAN_MOVES)); });
     return out;
 }
 
 // The positions with a man move into one of `lost`, the positions lost in round r - 1,
-// which are won at level 1 in round r: those not over, not won at level 1 already.
-// Where the lost positions are more than 1 / SCAN_FROM of the table their predecessors
-// lie in, looking forwards from each position of that table that may be so won (not over,
-// with a move inside the class, not lost, not won at level 1) can cost less than walking
-// back from each lost position: it does so if those are no more than the lost positions.
-// Where one side wins nearly everywhere, a round's lost positions are tens of millions and
-// most of their predecessors are won at level 1 already (KKMMvK's second round: 53 million
-// lost, 32 million to look at, 2.7 s forwards instead of 5.3 s back).
+// which are won at level 1 in round r: those not over, not won at level 1 already. Found by
+// walking back from the lost positions, or by looking forwards from each position that may
+// be so won (not over, with a move inside the class, not lost, not won at level 1). Where one
+// side wins nearly everywhere, a round's lost positions are tens of millions and most of their
+// predecessors are won at level 1 already.
 inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r) {
-    const auto preceding = by_predecessor_table(solver, lost);
-    std::vector<Node> out, backward;
-    for (int u = 0; u < solver.table_count(); ++u) {
-        const Search search = solver.options.search;
-        const std::vector<Node>& from = preceding[static_cast<std::size_t>(u)];
-        if (!from.empty() && may_scan(solver, u, RetroKind::MAN_MOVES, from.size())) {
-            std::vector<Node> open;
-            solver.select_in(u, [](const Table& T, std::uint64_t i) {
+    std::vector<Node> out;
+    scan_or_walk_back(solver, lost, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
+        [&](int t, std::vector<Node>& open) {
+            solver.select_in(t, [](const Table& T, std::uint64_t i) {
                 const std::uint8_t info = T.info[i];
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
                 const std::uint8_t type = T.type[i];
                 return type == UNKNOWN || (type == WON && T.level[i] > 1);
             }, open);
-            if (search == Search::SCAN || open.size() <= from.size() * MAN_WIN_SCAN_RATIO) {
-                const Table& O = solver.table(solver.other(u));
-                add_nodes(out, solver.kept(open, [&](const Table&, std::uint64_t i) {
-                    return has_move_into(solver, u, i, true, [&O, r](std::uint64_t j) {
-                        return O.type[j] == LOST && O.round[j] == r - 1;
-                    });
-                }));
-                continue;
-            }
-        }
-        backward.insert(backward.end(), from.begin(), from.end());
-    }
-    if (!backward.empty()) add_nodes(out, solver.predecessors(backward, RetroKind::MAN_MOVES));
+        },
+        [&](int t, std::vector<Node>&& open) {
+            const Table& O = solver.table(solver.other(t));
+            add_nodes(out, solver.kept(open, [&](const Table&, std::uint64_t i) {
+                return has_move_into(solver, t, i, true, [&O, r](std::uint64_t j) {
+                    return O.type[j] == LOST && O.round[j] == r - 1;
+                });
+            }));
+        },
+        [&](const std::vector<Node>& from) { add_nodes(out, solver.predecessors(from, RetroKind::MAN_MOVES)); });
     return out;
 }
-
 
 // round_candidates' pass over table u: appends to out, in order, the nodes not labelled
 // whose escape is a man move into a position won in round `won_in`, or that have none.
@@ -403,25 +359,6 @@ inline void select_escaping_into_won(SolverState& solver, int u, int won_in, std
                ((escape & 1) && O.type[escape >> 1] == WON && O.round[escape >> 1] == won_in);
     }, out);
 }
-
-
-// The nodes of `from` by the table their predecessors lie in (the other table).
-inline std::array<std::vector<Node>, 2> by_predecessor_table(SolverState& solver, const std::vector<Node>& from) {
-    std::array<std::vector<Node>, 2> out;
-    for (Node c : from) out[static_cast<std::size_t>(solver.other(table_of(c)))].push_back(c);
-    return out;
-}
-
-// Whether a step that looks for moves of `kind` into `from` nodes, whose predecessors lie
-// in table u, weighs a pass over u against the walk back: never if u's side to move makes
-// no such move (has_moves; the walk back skips those nodes at once); with Search::SCAN
-// always; with Search::AUTO when those nodes are more than 1 / SCAN_FROM of u.
-inline bool may_scan(SolverState& solver, int u, RetroKind kind, std::size_t from) {
-    return solver.has_moves(u, kind) &&
-           (solver.options.search == Search::SCAN ||
-            (solver.options.search == Search::AUTO && from * SCAN_FROM > solver.table(u).size));
-}
-
 
 
 // The predecessors (by `kind` of move) that may be lost: neither over nor won yet, and
@@ -522,41 +459,58 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         longest = std::max(longest, c);
     }
     if (!a.expanded) expand(solver, a);
-    // The other moves in batches of 2, 4, 8 and so on, the records after a batch's moves
-    // asked for together: few indices computed in vain when an early move escapes, few
-    // waits when many moves must be looked at. A probe from Table::escape is among them,
+    // The other moves in batches (look_in_batches). A probe from Table::escape is among them,
     // its successor's record in the cache already.
-    std::size_t batch[MoveList::CAPACITY];
-    std::uint64_t succ[MoveList::CAPACITY];
-    for (std::size_t next = 0, size = 2; next < a.moves.size(); size *= 2) {
-        std::size_t n = 0;
-        for (; next < a.moves.size() && n < size; ++next) {
-            if (!stays_in_class(a.moves[next]) || int(next) == a.probe_move) continue;
-            batch[n] = next;
-            if (a.eager) {
-                succ[n++] = a.succ[next];
-                continue;
-            }
-            succ[n] = solver.successor(a.t, a.p, a.moves[next], a.kings);
-            __builtin_prefetch(&O.type[succ[n++]]);
-        }
-        for (std::size_t q = 0; q < n; ++q) {
-            const bool zeroing = a.moves[batch[q]].is_zeroing();
-            const int c = cost(zeroing, succ[q]);
-            if (c < 0) return {WON, 1};
-            if (c == 0) return escapes(succ[q], zeroing);
-            longest = std::max(longest, c);
-        }
-    }
+    Evaluation found = NOTHING;
+    const bool decided = look_in_batches(a.moves,
+        [&](std::size_t m) { return int(m) != a.probe_move; },
+        [&](std::size_t m) {
+            if (a.eager) return a.succ[m];
+            const std::uint64_t j = solver.successor(a.t, a.p, a.moves[m], a.kings);
+            __builtin_prefetch(&O.type[j]);
+            return j;
+        },
+        [&](std::size_t m, std::uint64_t j) {
+            const bool zeroing = a.moves[m].is_zeroing();
+            const int c = cost(zeroing, j);
+            if (c < 0) found = {WON, 1};
+            else if (c == 0) found = escapes(j, zeroing);
+            else longest = std::max(longest, c);
+            return c <= 0;
+        });
+    if (decided) return found;
     // No escape to look at first next time: a loss put off to a later level is evaluated
     // again whenever one of its moves' cost falls (may_be_lost).
     T.escape[a.i] = NO_ESCAPE;
     return {LOST, longest};
 }
 
+// Looks at the moves that stay in the class and that wanted(m) takes, m their number in
+// `moves`, in batches of 2, 4, 8 and so on: the successors after a batch's moves are found
+// together (after(m), which asks for their records), then look(m, j) sees each in turn, j the
+// successor after move m. Returns true, looking no further, as soon as a look does. Few
+// indices are computed in vain when an early move decides, few waits are spent when many
+// moves must be looked at.
+template <typename Wanted, typename After, typename Look>
+inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& after, Look&& look) {
+    std::size_t batch[MoveList::CAPACITY];
+    std::uint64_t succ[MoveList::CAPACITY];
+    for (std::size_t next = 0, size = 2; next < moves.size(); size *= 2) {
+        std::size_t n = 0;
+        for (; next < moves.size() && n < size; ++next) {
+            if (!stays_in_class(moves[next]) || !wanted(next)) continue;
+            batch[n] = next;
+            succ[n++] = after(next);
+        }
+        for (std::size_t q = 0; q < n; ++q)
+            if (look(batch[q], succ[q])) return true;
+    }
+    return false;
+}
+
 // Whether position i of table t, not over, has a move inside the class of the kind asked
 // for (a man move if `zeroing`, else a king move) into a node j of the other table for
-// which lost(j) holds. The moves in batches of 2, 4, 8 and so on, as evaluate_limited.
+// which lost(j) holds.
 template <typename F>
 inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost) {
     const Position p = solver.table(t).index.position(i);
@@ -564,18 +518,14 @@ inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zero
     generate_moves(p, solver.rules.promotion, moves);
     const Table& O = solver.table(solver.other(t));
     SharedIndex kings = solver.kings_after(t);
-    std::uint64_t succ[MoveList::CAPACITY];
-    for (std::size_t next = 0, size = 2; next < moves.size(); size *= 2) {
-        std::size_t n = 0;
-        for (; next < moves.size() && n < size; ++next) {
-            if (!stays_in_class(moves[next]) || moves[next].is_zeroing() != zeroing) continue;
-            succ[n] = solver.successor(t, p, moves[next], kings);
-            __builtin_prefetch(&O.type[succ[n++]]);
-        }
-        for (std::size_t q = 0; q < n; ++q)
-            if (lost(succ[q])) return true;
-    }
-    return false;
+    return look_in_batches(moves,
+        [&](std::size_t m) { return moves[m].is_zeroing() == zeroing; },
+        [&](std::size_t m) {
+            const std::uint64_t j = solver.successor(t, p, moves[m], kings);
+            __builtin_prefetch(&O.type[j]);
+            return j;
+        },
+        [&](std::size_t, std::uint64_t j) { return lost(j); });
 }
 
 // Whether position i of table t, not over, has a king move into a position lost at level
