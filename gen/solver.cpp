@@ -30,35 +30,35 @@ namespace solving {
 namespace {
 
 // The WDL5 of node i of table t, from the solver's arrays.
-Wdl5 result(const SolverState& solver, const Table& T, std::uint64_t i) {
+Wdl5 result(const SolverState& solver, const Table& here, std::uint64_t i) {
     Wdl5 v = Wdl5::DRAW;
-    if (T.type[i] == WON)
+    if (here.under_limit[i] == WON)
         v = Wdl5::WIN;
-    else if (T.type[i] == LOST)
+    else if (here.under_limit[i] == LOST)
         v = Wdl5::LOSS;
-    else if (T.u[i] == WON)
+    else if (here.without_limit[i] == WON)
         v = Wdl5::CURSED_WIN;
-    else if (T.u[i] == LOST)
+    else if (here.without_limit[i] == LOST)
         v = Wdl5::BLESSED_LOSS;
-    if ((v == Wdl5::WIN && T.u[i] != WON) || (v == Wdl5::LOSS && T.u[i] != LOST))
+    if ((v == Wdl5::WIN && here.without_limit[i] != WON) || (v == Wdl5::LOSS && here.without_limit[i] != LOST))
         throw std::logic_error("won or lost under the limit but not without it: " +
-                               to_fen(T.index.position(i)));
+                               to_fen(here.index.position(i)));
     if (solver.rules.king_move_limit == 0 && v != Wdl5::WIN && v != Wdl5::LOSS && v != Wdl5::DRAW)
         throw std::runtime_error("a phase longer than 254 plies without the limit: " +
-                                 to_fen(T.index.position(i)));
-    if ((v == Wdl5::WIN || v == Wdl5::LOSS) && T.round[i] > MAX_PROGRESS_ROUND)
+                                 to_fen(here.index.position(i)));
+    if ((v == Wdl5::WIN || v == Wdl5::LOSS) && here.round[i] > MAX_PROGRESS_ROUND)
         throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) +
-                                 " rounds: " + to_fen(T.index.position(i)));
+                                 " rounds: " + to_fen(here.index.position(i)));
     return v;
 }
 
 std::shared_ptr<SolvedTable> finish(SolverState& solver, int t) {
-    const Table& T = solver.table(t);
-    auto out = std::make_shared<SolvedTable>(T.index.material());
-    out->wdl.resize(T.size);
-    out->dtz.assign(T.size, 0);
-    out->round.assign(T.size, 0);
-    out->must_capture.assign(T.size / 64 + 1, 0);
+    const Table& here = solver.table(t);
+    auto out = std::make_shared<SolvedTable>(here.index.material());
+    out->wdl.resize(here.size);
+    out->dtz.assign(here.size, 0);
+    out->round.assign(here.size, 0);
+    out->must_capture.assign(here.size / 64 + 1, 0);
     // The history steps of table t's node j, then those of later nodes (solver.history sorted:
     // history_step() puts the index first, then the table, then the round).
     auto steps_of = [&](std::uint64_t j) {
@@ -67,22 +67,22 @@ std::shared_ptr<SolvedTable> finish(SolverState& solver, int t) {
     auto of_node = [t](std::uint64_t h, std::uint64_t j) {
         return (h >> 16) == ((j << 1) | std::uint64_t(t));
     };
-    std::vector<Part<SolvedTable::Step>> parts(chunk_count(T.size));
+    std::vector<Part<SolvedTable::Step>> parts(chunk_count(here.size));
     static_assert(CHUNK_SIZE % 64 == 0, "a chunk writes whole words of must_capture");
-    for_each_chunk(T.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+    for_each_chunk(here.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
         auto next = steps_of(b); // the steps of the indices from i on, for i = j
         for (std::uint64_t i = b; i < e; ++i) {
             // An index that names an image of a position with a smaller index
             // (index.h) is never looked up: it takes that index's values (a symmetry
             // keeps whether a capture is there).
-            const std::uint64_t j = T.index.canonical(i);
-            const Wdl5 v = result(solver, T, j);
+            const std::uint64_t j = here.index.canonical(i);
+            const Wdl5 v = result(solver, here, j);
             out->wdl[i] = v;
-            if (T.info[j] & CAPTURE) out->must_capture[i / 64] |= std::uint64_t{1} << (i % 64);
+            if (here.info[j] & CAPTURE) out->must_capture[i / 64] |= std::uint64_t{1} << (i % 64);
             if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
-            out->dtz[i] = T.level[j];
+            out->dtz[i] = here.level[j];
             if (v == Wdl5::WIN) continue;
-            out->round[i] = T.round[j];
+            out->round[i] = here.round[j];
             while (next != solver.history.end() && *next < history_step(t, i, 0, 0)) ++next;
             for (auto s = j == i ? next : steps_of(j); s != solver.history.end() && of_node(*s, j); ++s)
                 parts[c].push_back({i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}});
@@ -100,7 +100,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                                       const SolveOptions& options) {
     using namespace solving;
     SolverState solver(cls, solved, options);
-    for (int t = 0; t < solver.table_count(); ++t) init(solver, t);
+    for (int t = 0; t < solver.table_count(); ++t) first_look(solver, t);
     solver.say("moves leaving the class looked up");
     solve_limited(solver);
     solve_unlimited(solver);

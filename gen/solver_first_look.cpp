@@ -7,19 +7,19 @@
 namespace damatb::gen::solving {
 
 // Terminal positions and the facts about moves that leave the class.
-void init(SolverState& solver, int t) {
-    Table& T = solver.table(t);
-    solver.parallel_for(static_cast<std::int64_t>(T.size), [&](std::size_t i) {
-        Position p = T.index.position(i);
+void first_look(SolverState& solver, int t) {
+    Table& here = solver.table(t);
+    solver.parallel_for(static_cast<std::int64_t>(here.size), [&](std::size_t i) {
+        Position p = here.index.position(i);
         MoveList exits;
         Outcome over = lone_pieces_outcome(p, solver.rules.lone_pieces);
         const bool internal = over == Outcome::NONE && generate_material_changes(p, solver.rules.promotion, exits);
         if (over == Outcome::NONE && !internal && exits.empty()) over = Outcome::LOSS; // no move
         if (over != Outcome::NONE) {
-            T.info[i] = TERMINAL;
+            here.info[i] = TERMINAL;
             int label = over == Outcome::WIN ? WON : over == Outcome::LOSS ? LOST : UNKNOWN;
-            T.type[i] = static_cast<std::uint8_t>(label);
-            T.level[i] = label == UNKNOWN ? NO_LEVEL : 0;
+            here.under_limit[i] = static_cast<std::uint8_t>(label);
+            here.level[i] = label == UNKNOWN ? NO_LEVEL : 0;
             return;
         }
         std::uint8_t info = internal ? INTERNAL : 0;
@@ -32,7 +32,7 @@ void init(SolverState& solver, int t) {
             if (loses_without_limit(v)) info |= EXT_WIN_U;
             if (!wins_without_limit(v)) info |= EXT_ESC_U;
         }
-        T.info[i] = info;
+        here.info[i] = info;
     });
 }
 

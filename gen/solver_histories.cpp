@@ -9,7 +9,7 @@ namespace damatb::gen::solving {
 // level it had until this round).
 void record_history(SolverState& solver, int r) {
     std::vector<std::uint64_t> all;
-    for (auto& part : solver.fallen) {
+    for (auto& part : solver.lowered_losses) {
         all.insert(all.end(), part.begin(), part.end());
         part.clear();
     }
@@ -19,12 +19,12 @@ void record_history(SolverState& solver, int r) {
             continue; // the last of a node's entries has the largest level: its level before
         const int t = int((all[s] >> 8) & 1);
         const std::uint64_t i = all[s] >> 9;
-        const Table& T = solver.table(t);
+        const Table& here = solver.table(t);
         if (!solver.has_history[t][i]) {
             solver.has_history[t][i] = true;
-            solver.history.push_back(history_step(t, i, T.round[i], int(all[s] & 0xFF)));
+            solver.history.push_back(history_step(t, i, here.round[i], int(all[s] & 0xFF)));
         }
-        solver.history.push_back(history_step(t, i, r, T.level[i]));
+        solver.history.push_back(history_step(t, i, r, here.level[i]));
     }
 }
 

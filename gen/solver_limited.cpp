@@ -68,9 +68,9 @@ inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontie
 inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k);
 inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r);
 inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r);
-inline void select_escaping_into_won(SolverState& solver, int u, int won_in, std::vector<Node>& out);
+inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out);
 inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind);
-inline Label exit_label(const Table& O, std::uint64_t j, int r);
+inline Label exit_label(const Table& after, std::uint64_t j, int r);
 inline void expand(SolverState& solver, Candidate& a);
 inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager);
 inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r);
@@ -78,22 +78,22 @@ template <typename F>
 inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost);
 inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k);
 template <typename Wanted, typename After, typename Look>
-inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& after, Look&& look);
+inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& successor_of, Look&& look);
 
 } // namespace
 
 void solve_limited(SolverState& solver) {
     // Round 1 starts from the games already over (their own level 0) and what
-    // init found (commit_direct).
-    std::vector<Node> over = solver.select([](Table& T, std::uint64_t i) {
-        return (T.info[i] & TERMINAL) && T.type[i] != UNKNOWN;
+    // the first look found (commit_direct).
+    std::vector<Node> over = solver.select([](Table& here, std::uint64_t i) {
+        return (here.info[i] & TERMINAL) && here.under_limit[i] != UNKNOWN;
     });
     // What the next round starts from: the man moves into positions labelled in the
     // round before.
     std::vector<Node> labelled = std::move(over);
     for (int r = 1;; ++r) {
-        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::TYPE, LOST), r),
-                    round_candidates(solver, solver.with_label(labelled, LabelOf::TYPE, WON), r)};
+        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r),
+                    round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r)};
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) break;
         if (r > MAX_PROGRESS_ROUND)
             throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
@@ -114,7 +114,7 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     // They stay lost, and if their level falls meanwhile (a successor's did), the step that
     // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
     std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(solver.limit) + 2);
-    std::vector<Part<std::pair<int, Node>>> later(solver.fallen.size());
+    std::vector<Part<std::pair<int, Node>>> later(solver.lowered_losses.size());
     // Commits each node of the list at level k, with the label label_of(node) gives.
     auto commit_all = [&](const std::vector<Node>& list, int k, auto&& label_of) {
         solver.parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
@@ -125,9 +125,9 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     auto won = [](Node) { return WON; };
     // The nodes the round labelled for the first time, returned at the end: found among
     // those its steps committed (the frontiers, listed while they are few), else read off
-    // the table. A pass over the table costs 0.2 s in a class of 2 * 10^8 positions, in
-    // each of its rounds (up to 44 in a class of 5 pieces); a list of the first round's
-    // would take 8 bytes for most positions of the class, at its peak.
+    // the table. A pass over the table is dear in a class with many rounds, where most label
+    // few; a list of the first round's would take 8 bytes for most positions of the class, at
+    // its peak (docs/generator.md, "Memory").
     std::uint64_t listed_at_most = 0;
     for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).size / 128;
     std::vector<Node> committed;
@@ -148,15 +148,15 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
         constexpr std::size_t AHEAD = 16, ESCAPE_AHEAD = 8;
         auto prepare_ahead = [&](std::size_t s, Candidate& a) {
             if (s + AHEAD < candidates.size()) {
-                const Table& T = solver.table_of_node(candidates[s + AHEAD]);
+                const Table& here = solver.table_of_node(candidates[s + AHEAD]);
                 const std::uint64_t i = index_of(candidates[s + AHEAD]);
-                __builtin_prefetch(&T.info[i], 1);
-                __builtin_prefetch(&T.escape[i], 1);
+                __builtin_prefetch(&here.info[i], 1);
+                __builtin_prefetch(&here.escape[i], 1);
             }
             if (s + ESCAPE_AHEAD < candidates.size()) {
                 const Node c = candidates[s + ESCAPE_AHEAD];
                 const std::uint32_t e = solver.table_of_node(c).escape[index_of(c)];
-                if (e != NO_ESCAPE) __builtin_prefetch(&solver.table(solver.other(table_of(c))).type[e >> 1]);
+                if (e != NO_ESCAPE) __builtin_prefetch(&solver.table(solver.other(table_of(c))).under_limit[e >> 1]);
             }
             prepare(solver, candidates[s], a, k == 1);
         };
@@ -187,27 +187,27 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
                                              [](const auto& l) { return l.empty(); }))
             break;
     }
-    auto first_labelled = [r](const Table& T, std::uint64_t i) { return T.type[i] != UNKNOWN && T.round[i] == r; };
+    auto first_labelled = [r](const Table& here, std::uint64_t i) { return here.under_limit[i] != UNKNOWN && here.round[i] == r; };
     if (!listing) return solver.select(first_labelled);
     sort_in_parallel(committed, solver.threads);
     committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
-    return solver.kept(committed, first_labelled);
+    return solver.select_from(committed, first_labelled);
 }
 
-// The first round's level 1 as init found it: a move out of the class that wins, or no move
+// The first round's level 1 as the first look found it: a move out of the class that wins, or no move
 // inside the class and none out of it that escapes (a loss). Committed in a pass over the
 // tables, not through the threads' lists: where one side wins nearly everywhere these are
-// most of the class (KKMvKM: 124 million of 256 million positions), and committing them
-// through the lists took 20 s there (docs/generator.md, "Work lists and threads"). Returns
+// most of the class, and the lists would be the largest of the class (docs/generator.md, "Work
+// lists and threads"). Returns
 // the nodes it labelled (those not labelled at level 1 already), in order.
 inline std::vector<Node> commit_direct(SolverState& solver, int r) {
     std::vector<Node> out;
     for (int t = 0; t < solver.table_count(); ++t) {
-        Table& T = solver.table(t);
-        std::vector<Part<Node>> parts(chunk_count(T.size));
-        for_each_chunk(T.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        Table& here = solver.table(t);
+        std::vector<Part<Node>> parts(chunk_count(here.size));
+        for_each_chunk(here.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t i = b; i < e; ++i) {
-                const std::uint8_t info = T.info[i];
+                const std::uint8_t info = here.info[i];
                 if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC))))
                     continue;
                 if (commit(solver, node(t, i), (info & EXT_WIN) ? WON : LOST, 1, r)) parts[c].push_back(node(t, i));
@@ -220,21 +220,21 @@ inline std::vector<Node> commit_direct(SolverState& solver, int r) {
 
 // Sets node c to `label` at `level` in round r if that is news; true if it was.
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
-    Table& T = solver.table_of_node(c);
+    Table& here = solver.table_of_node(c);
     const std::uint64_t i = index_of(c);
-    const std::uint8_t old = load(T.type[i]);
+    const std::uint8_t old = load(here.under_limit[i]);
     if (old != UNKNOWN && old != label) {
         solver.contradiction = true;
         return false;
     }
-    if (old != UNKNOWN && load(T.level[i]) <= level) return false;
+    if (old != UNKNOWN && load(here.level[i]) <= level) return false;
     // Only a loss's history is kept (core/record.h): the probe ranks a winning move by the
     // history of the position it leads to.
-    if (old == LOST && load(T.round[i]) < r) solver.fallen[thread()].push_back(fallen(c, load(T.level[i])));
-    store(T.level[i], level);
+    if (old == LOST && load(here.round[i]) < r) solver.lowered_losses[thread()].push_back(lowered_loss(c, load(here.level[i])));
+    store(here.level[i], level);
     if (old == UNKNOWN) {
-        store(T.round[i], r);
-        store_release(T.type[i], label);
+        store(here.round[i], r);
+        store_release(here.under_limit[i], label);
     }
     return true;
 }
@@ -246,14 +246,14 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
 // level k (not over, with a move inside the class, not won at level k or lower), stopping at
 // its first winning move.
 inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r) {
-    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::TYPE, LOST), RetroKind::KING_MOVES,
+    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::UNDER_LIMIT, LOST), RetroKind::KING_MOVES,
         KING_WIN_SCAN_LIMIT,
         [&](int t, std::vector<Node>& open) {
-            solver.select_in(t, [k](const Table& T, std::uint64_t i) {
-                const std::uint8_t info = T.info[i];
+            solver.select_in(t, [k](const Table& here, std::uint64_t i) {
+                const std::uint8_t info = here.info[i];
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
-                const std::uint8_t type = T.type[i];
-                return type == UNKNOWN || (type == WON && T.level[i] > k);
+                const std::uint8_t value = here.under_limit[i];
+                return value == UNKNOWN || (value == WON && here.level[i] > k);
             }, open);
         },
         [&](int t, std::vector<Node>&& open) {
@@ -263,7 +263,7 @@ inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontie
             });
         },
         [&](const std::vector<Node>& lost) {
-            solver.for_predecessors(lost, RetroKind::KING_MOVES, TYPE_LEVEL | SEEN, [&](Node c) {
+            solver.for_predecessors(lost, RetroKind::KING_MOVES, UNDER_LIMIT_LEVEL | SEEN, [&](Node c) {
                 if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
             });
         });
@@ -277,15 +277,15 @@ inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontie
 // were given.
 inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k) {
     std::vector<Node> out;
-    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::TYPE, WON), RetroKind::KING_MOVES,
+    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::UNDER_LIMIT, WON), RetroKind::KING_MOVES,
         LOSS_SCAN_LIMIT,
         [&](int t, std::vector<Node>& open) {
-            solver.select_in(t, [k](const Table& T, std::uint64_t i) {
-                if (T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
-                const std::uint8_t type = T.type[i];
+            solver.select_in(t, [k](const Table& here, std::uint64_t i) {
+                if (here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
+                const std::uint8_t value = here.under_limit[i];
                 // Not one whose escape is a man move: its cost changes only between rounds.
-                if (type == UNKNOWN) return T.escape[i] == NO_ESCAPE || !(T.escape[i] & 1);
-                return type == LOST && T.level[i] > k;
+                if (value == UNKNOWN) return here.escape[i] == NO_ESCAPE || !(here.escape[i] & 1);
+                return value == LOST && here.level[i] > k;
             }, open);
         },
         [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
@@ -323,18 +323,18 @@ inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>
     std::vector<Node> out;
     scan_or_walk_back(solver, lost, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
         [&](int t, std::vector<Node>& open) {
-            solver.select_in(t, [](const Table& T, std::uint64_t i) {
-                const std::uint8_t info = T.info[i];
+            solver.select_in(t, [](const Table& here, std::uint64_t i) {
+                const std::uint8_t info = here.info[i];
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
-                const std::uint8_t type = T.type[i];
-                return type == UNKNOWN || (type == WON && T.level[i] > 1);
+                const std::uint8_t value = here.under_limit[i];
+                return value == UNKNOWN || (value == WON && here.level[i] > 1);
             }, open);
         },
         [&](int t, std::vector<Node>&& open) {
-            const Table& O = solver.table(solver.other(t));
-            add_nodes(out, solver.kept(open, [&](const Table&, std::uint64_t i) {
-                return has_move_into(solver, t, i, true, [&O, r](std::uint64_t j) {
-                    return O.type[j] == LOST && O.round[j] == r - 1;
+            const Table& after = solver.table(solver.other(t));
+            add_nodes(out, solver.select_from(open, [&](const Table&, std::uint64_t i) {
+                return has_move_into(solver, t, i, true, [&after, r](std::uint64_t j) {
+                    return after.under_limit[j] == LOST && after.round[j] == r - 1;
                 });
             }));
         },
@@ -342,21 +342,21 @@ inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>
     return out;
 }
 
-// round_candidates' pass over table u: appends to out, in order, the nodes not labelled
+// round_candidates' scan of table t: appends to out, in order, the nodes not labelled
 // whose escape is a man move into a position won in round `won_in`, or that have none.
-inline void select_escaping_into_won(SolverState& solver, int u, int won_in, std::vector<Node>& out) {
-    const Table& O = solver.table(solver.other(u));
+inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out) {
+    const Table& after = solver.table(solver.other(t));
     // The record after an escape is fetched this many positions ahead: each is a cache miss.
     constexpr std::uint64_t AHEAD = 16;
-    solver.select_in(u, [&O, won_in](const Table& T, std::uint64_t i) {
-        if (i + AHEAD < T.size) {
-            const std::uint32_t ahead = T.escape[i + AHEAD];
-            if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&O.type[ahead >> 1]);
+    solver.select_in(t, [&after, won_in](const Table& here, std::uint64_t i) {
+        if (i + AHEAD < here.size) {
+            const std::uint32_t ahead = here.escape[i + AHEAD];
+            if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&after.under_limit[ahead >> 1]);
         }
-        if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || T.type[i] != UNKNOWN) return false;
-        const std::uint32_t escape = T.escape[i];
+        if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit[i] != UNKNOWN) return false;
+        const std::uint32_t escape = here.escape[i];
         return escape == NO_ESCAPE ||
-               ((escape & 1) && O.type[escape >> 1] == WON && O.round[escape >> 1] == won_in);
+               ((escape & 1) && after.under_limit[escape >> 1] == WON && after.round[escape >> 1] == won_in);
     }, out);
 }
 
@@ -369,12 +369,12 @@ inline void select_escaping_into_won(SolverState& solver, int u, int won_in, std
 // again when evaluated.
 inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind) {
     const bool by_king_move = kind == RetroKind::KING_MOVES;
-    solver.for_predecessors(from, kind, INFO_TYPE | SEEN | (by_king_move ? ESCAPE : 0), [&](Node n, Node successor) {
-        const Table& T = solver.table_of_node(n);
+    solver.for_predecessors(from, kind, INFO_UNDER_LIMIT | SEEN | (by_king_move ? ESCAPE : 0), [&](Node n, Node successor) {
+        const Table& here = solver.table_of_node(n);
         const std::uint64_t i = index_of(n);
-        if ((T.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(T.type[i]) == WON) return;
-        if (by_king_move && load(T.type[i]) == UNKNOWN && T.escape[i] != NO_ESCAPE &&
-            T.escape[i] != escape_record(index_of(successor), false))
+        if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(here.under_limit[i]) == WON) return;
+        if (by_king_move && load(here.under_limit[i]) == UNKNOWN && here.escape[i] != NO_ESCAPE &&
+            here.escape[i] != escape_record(index_of(successor), false))
             return;
         solver.collector->add(n, thread());
     });
@@ -384,9 +384,9 @@ inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node
 
 // What a man move into the other table's node j is worth at counter 0 in
 // round r: the labels set in earlier rounds.
-inline Label exit_label(const Table& O, std::uint64_t j, int r) {
-    std::uint8_t type = load_acquire(O.type[j]);
-    return (type != UNKNOWN && load(O.round[j]) < r) ? Label(type) : UNKNOWN;
+inline Label exit_label(const Table& after, std::uint64_t j, int r) {
+    const std::uint8_t value = load_acquire(after.under_limit[j]);
+    return (value != UNKNOWN && load(after.round[j]) < r) ? Label(value) : UNKNOWN;
 }
 
 inline void expand(SolverState& solver, Candidate& a) {
@@ -417,14 +417,14 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
         out.probe_j = solver.successor(out.t, out.p, m, out.kings);
         out.probe_zeroing = m.is_zeroing();
     }
-    const Table& O = solver.table(solver.other(out.t));
-    __builtin_prefetch(&O.type[out.probe_j]);
+    const Table& after = solver.table(solver.other(out.t));
+    __builtin_prefetch(&after.under_limit[out.probe_j]);
     if (!eager) return;
     if (!out.expanded) expand(solver, out);
     for (std::size_t k = 0; k < out.moves.size(); ++k) {
         if (!stays_in_class(out.moves[k]) || int(k) == out.probe_move) continue;
         out.succ[k] = solver.successor(out.t, out.p, out.moves[k], out.kings);
-        __builtin_prefetch(&O.type[out.succ[k]]);
+        __builtin_prefetch(&after.under_limit[out.succ[k]]);
     }
 }
 
@@ -434,25 +434,25 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
 // returned too. The probe first, whose successor's record was asked for ahead.
 inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
     constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
-    Table& T = solver.table(a.t);
-    const Table& O = solver.table(solver.other(a.t));
-    // The cost of a move to O's node j for the loser: 0 if it escapes, -1 if it wins at
+    Table& here = solver.table(a.t);
+    const Table& after = solver.table(solver.other(a.t));
+    // The cost of a move into node j of the other table for the loser: 0 if it escapes, -1 if it wins at
     // level 1 (it escapes too).
     auto cost = [&](bool zeroing, std::uint64_t j) {
         if (zeroing) {
-            const Label exit = exit_label(O, j, r);
+            const Label exit = exit_label(after, j, r);
             return exit == WON ? 1 : exit == LOST ? -1 : 0;
         }
-        const std::uint8_t type = load_acquire(O.type[j]);
-        const int level = load(O.level[j]);
-        return (type == WON && level + 1 <= solver.limit) ? level + 1 : 0;
+        const std::uint8_t value = load_acquire(after.under_limit[j]);
+        const int level = load(after.level[j]);
+        return (value == WON && level + 1 <= solver.limit) ? level + 1 : 0;
     };
     auto escapes = [&](std::uint64_t j, bool zeroing) {
         const std::uint32_t e = escape_record(j, zeroing);
-        if (T.escape[a.i] != e) T.escape[a.i] = e;
+        if (here.escape[a.i] != e) here.escape[a.i] = e;
         return NOTHING;
     };
-    int longest = (T.info[a.i] & EXT_ANY) ? 1 : 0;
+    int longest = (here.info[a.i] & EXT_ANY) ? 1 : 0;
     if (a.has_probe) {
         const int c = cost(a.probe_zeroing, a.probe_j);
         if (c <= 0) return escapes(a.probe_j, a.probe_zeroing);
@@ -467,7 +467,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         [&](std::size_t m) {
             if (a.eager) return a.succ[m];
             const std::uint64_t j = solver.successor(a.t, a.p, a.moves[m], a.kings);
-            __builtin_prefetch(&O.type[j]);
+            __builtin_prefetch(&after.under_limit[j]);
             return j;
         },
         [&](std::size_t m, std::uint64_t j) {
@@ -481,18 +481,18 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
     if (decided) return found;
     // No escape to look at first next time: a loss put off to a later level is evaluated
     // again whenever one of its moves' cost falls (may_be_lost).
-    T.escape[a.i] = NO_ESCAPE;
+    here.escape[a.i] = NO_ESCAPE;
     return {LOST, longest};
 }
 
 // Looks at the moves that stay in the class and that wanted(m) takes, m their number in
 // `moves`, in batches of 2, 4, 8 and so on: the successors after a batch's moves are found
-// together (after(m), which asks for their records), then look(m, j) sees each in turn, j the
+// together (successor_of(m), which asks for their records), then look(m, j) sees each in turn, j the
 // successor after move m. Returns true, looking no further, as soon as a look does. Few
 // indices are computed in vain when an early move decides, few waits are spent when many
 // moves must be looked at.
 template <typename Wanted, typename After, typename Look>
-inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& after, Look&& look) {
+inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& successor_of, Look&& look) {
     std::size_t batch[MoveList::CAPACITY];
     std::uint64_t succ[MoveList::CAPACITY];
     for (std::size_t next = 0, size = 2; next < moves.size(); size *= 2) {
@@ -500,7 +500,7 @@ inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& afte
         for (; next < moves.size() && n < size; ++next) {
             if (!stays_in_class(moves[next]) || !wanted(next)) continue;
             batch[n] = next;
-            succ[n++] = after(next);
+            succ[n++] = successor_of(next);
         }
         for (std::size_t q = 0; q < n; ++q)
             if (look(batch[q], succ[q])) return true;
@@ -516,13 +516,13 @@ inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zero
     const Position p = solver.table(t).index.position(i);
     MoveList moves;
     generate_moves(p, solver.rules.promotion, moves);
-    const Table& O = solver.table(solver.other(t));
+    const Table& after = solver.table(solver.other(t));
     SharedIndex kings = solver.kings_after(t);
     return look_in_batches(moves,
         [&](std::size_t m) { return moves[m].is_zeroing() == zeroing; },
         [&](std::size_t m) {
             const std::uint64_t j = solver.successor(t, p, moves[m], kings);
-            __builtin_prefetch(&O.type[j]);
+            __builtin_prefetch(&after.under_limit[j]);
             return j;
         },
         [&](std::size_t, std::uint64_t j) { return lost(j); });
@@ -531,9 +531,9 @@ inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zero
 // Whether position i of table t, not over, has a king move into a position lost at level
 // k - 1 (or lower: those have been looked at before, and i would be won already).
 inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k) {
-    const Table& O = solver.table(solver.other(t));
-    return has_move_into(solver, t, i, false, [&O, k](std::uint64_t j) {
-        return load(O.type[j]) == LOST && load(O.level[j]) < k;
+    const Table& after = solver.table(solver.other(t));
+    return has_move_into(solver, t, i, false, [&after, k](std::uint64_t j) {
+        return load(after.under_limit[j]) == LOST && load(after.level[j]) < k;
     });
 }
 

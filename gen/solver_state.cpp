@@ -13,7 +13,7 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     if (cls.swapped() != cls) tables.push_back(std::make_unique<Table>(cls.swapped()));
     const auto thread_slots = static_cast<std::size_t>(threads);
     collector = std::make_unique<Collector>(table(0).size, table(table_count() - 1).size, thread_slots);
-    fallen.resize(thread_slots);
+    lowered_losses.resize(thread_slots);
     for (int t = 0; t < table_count(); ++t) has_history[t].assign(table(t).size, false);
 }
 

@@ -31,13 +31,13 @@ inline bool stays_in_class(const Move& m) { return !m.is_capture() && !m.is_prom
 // Loops below this many items run on one thread: starting threads costs more.
 constexpr std::int64_t PARALLEL_FROM = 4096;
 
-// Which label a list of nodes is filtered by (SolverState::with_label): type (under the limit)
-// or u (without it).
-enum class LabelOf { TYPE, U };
+// Which label a list of nodes is filtered by (SolverState::with_label): the value under the
+// limit or without it.
+enum class LabelOf { UNDER_LIMIT, WITHOUT_LIMIT };
 
 // What a pass over predecessors reads of each: fetched from memory for all the
 // predecessors of a node at once, before f sees the first.
-enum Touches { SEEN = 1, TYPE_LEVEL = 2, U = 4, INFO_TYPE = 8, ESCAPE = 16 };
+enum Touches { SEEN = 1, UNDER_LIMIT_LEVEL = 2, WITHOUT_LIMIT = 4, INFO_UNDER_LIMIT = 8, ESCAPE = 16 };
 
 struct SolverState {
     SolverState(const Material& cls, const SolvedTables& solved, const SolveOptions& options);
@@ -82,11 +82,11 @@ struct SolverState {
     // Every node of table t for which keep(table, index) holds, in order, appended to out.
     template <typename F>
     void select_in(int t, F&& keep, std::vector<Node>& out) {
-        Table& T = table(t);
-        std::vector<Part<Node>> parts(chunk_count(T.size));
-        for_each_chunk(T.size, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        Table& here = table(t);
+        std::vector<Part<Node>> parts(chunk_count(here.size));
+        for_each_chunk(here.size, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t i = b; i < e; ++i)
-                if (keep(T, i)) parts[c].push_back(node(t, i));
+                if (keep(here, i)) parts[c].push_back(node(t, i));
         });
         append(out, parts);
     }
@@ -103,7 +103,7 @@ struct SolverState {
     // threads: a round's first list is tens of millions of nodes, not in order of index, and
     // each look-up a cache miss.
     template <typename F>
-    std::vector<Node> kept(const std::vector<Node>& from, F&& keep) {
+    std::vector<Node> select_from(const std::vector<Node>& from, F&& keep) {
         std::vector<Part<Node>> parts(chunk_count(from.size()));
         for_each_chunk(from.size(), threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t s = b; s < e; ++s)
@@ -112,27 +112,27 @@ struct SolverState {
         return join(parts);
     }
 
-    // The nodes of `from` whose label is `label`: type (under the limit), or u (without it).
+    // The nodes of `from` whose label is `label`, under the limit or without it.
     std::vector<Node> with_label(const std::vector<Node>& from, LabelOf field, Label label) {
-        return kept(from, [field, label](const Table& T, std::uint64_t i) {
-            return (field == LabelOf::TYPE ? T.type[i] : T.u[i]) == label;
+        return select_from(from, [field, label](const Table& here, std::uint64_t i) {
+            return (field == LabelOf::UNDER_LIMIT ? here.under_limit[i] : here.without_limit[i]) == label;
         });
     }
 
     void prefetch(Node c, int touches) const {
-        const Table& T = table(table_of(c));
+        const Table& here = table(table_of(c));
         const std::uint64_t i = index_of(c);
         if (touches & SEEN) collector->prefetch(c);
-        if (touches & TYPE_LEVEL) __builtin_prefetch(&T.type[i], 1);
-        if (touches & U) __builtin_prefetch(&T.u[i], 1);
-        if (touches & INFO_TYPE) __builtin_prefetch(&T.info[i]);
-        if (touches & ESCAPE) __builtin_prefetch(&T.escape[i]);
+        if (touches & UNDER_LIMIT_LEVEL) __builtin_prefetch(&here.under_limit[i], 1);
+        if (touches & WITHOUT_LIMIT) __builtin_prefetch(&here.without_limit[i], 1);
+        if (touches & INFO_UNDER_LIMIT) __builtin_prefetch(&here.info[i]);
+        if (touches & ESCAPE) __builtin_prefetch(&here.escape[i]);
     }
 
-    // Whether the side to move in table u has pieces that make moves of `kind`: if not, no
-    // position of u has one, and neither a walk back into u nor a pass over u finds any.
-    bool has_moves(int u, RetroKind kind) const {
-        const Army& a = table(u).index.material().mover;
+    // Whether the side to move in table t has pieces that make moves of `kind`: if not, no
+    // position of t has one, and neither a walk back into t nor a scan of t finds any.
+    bool has_moves(int t, RetroKind kind) const {
+        const Army& a = table(t).index.material().mover;
         return (kind != RetroKind::KING_MOVES && a.men) || (kind != RetroKind::MAN_MOVES && a.kings);
     }
 
@@ -154,11 +154,11 @@ struct SolverState {
             out.count = 0;
             if (!moves_back[t]) return;
             const int pt = other(t);
-            const Table& P = table(pt);
+            const Table& before = table(pt);
             Position q = table(t).index.position(index_of(from[s]));
-            SharedIndex kings(P.index, WHITE, true); // the king moved back is the mover's in P
+            SharedIndex kings(before.index, WHITE, true); // the king moved back is the mover's there
             for_each_predecessor(q, kind, rules.lone_pieces, [&](const Position& p, bool by_king) {
-                out.nodes[out.count] = node(pt, by_king ? kings(p) : P.index.index(p));
+                out.nodes[out.count] = node(pt, by_king ? kings(p) : before.index.index(p));
                 prefetch(out.nodes[out.count++], touches);
             });
         };
@@ -187,8 +187,8 @@ struct SolverState {
     std::vector<std::unique_ptr<Table>> tables;
     std::unique_ptr<Collector> collector; // nodes found by several threads, each once
     // Per thread: nodes lost in an earlier round whose level fell in this one, each with the
-    // level it had (fallen()).
-    std::vector<Part<std::uint64_t>> fallen;
+    // level it had (lowered_loss packs them).
+    std::vector<Part<std::uint64_t>> lowered_losses;
     // The steps of the losses' histories of more than one step, as history_step() packs them.
     std::vector<std::uint64_t> history;
     std::vector<bool> has_history[2];
@@ -200,7 +200,7 @@ struct SolverState {
 
 // The first look: the games over and the facts about the moves of table t that leave the class
 // (gen/solver_first_look.cpp).
-void init(SolverState& s, int t);
+void first_look(SolverState& s, int t);
 // The values under the king-move limit, round by round (gen/solver_limited.cpp).
 void solve_limited(SolverState& s);
 // The values without the limit (gen/solver_unlimited.cpp).
@@ -209,7 +209,7 @@ void solve_unlimited(SolverState& s);
 // ---- Progress histories (gen/solver_histories.cpp).
 
 // A node and a level, packed so that sorting groups a node's entries.
-inline std::uint64_t fallen(Node c, int level) {
+inline std::uint64_t lowered_loss(Node c, int level) {
     return (index_of(c) << 9) | (std::uint64_t(table_of(c)) << 8) | std::uint64_t(level);
 }
 inline std::uint64_t history_step(int t, std::uint64_t i, int round, int level) {

@@ -25,7 +25,7 @@ enum Label : std::uint8_t { UNKNOWN = 0, WON = 1, LOST = 2 };
 
 constexpr int NO_LEVEL = 255;
 constexpr int UNLIMITED_LEVELS = 254; // the phase length allowed when the limit is off
-constexpr std::uint8_t NO_WITNESS = 255;
+constexpr std::uint8_t NO_ESCAPE_MOVE = 255;
 constexpr std::uint32_t NO_ESCAPE = 0xFFFFFFFF;
 
 // A move into the other table's node j, a zeroing move or not, as Table::escape keeps it:
@@ -47,19 +47,21 @@ private:
 };
 
 // One table of the class under solution, one byte per position in each field:
-//   info:      Info bits
-//   u:         the value without the king-move limit (Label), made when the limited values
-//              are done
-//   type:      the value under the limit at counter 0 (Label), set once
-//   level:     for type WON or LOST, the DTZ as known in the current round
-//   round:     the round in which type was set (0 for a game already over)
-//   witness_u: the number of a move last seen to escape a loss without the limit (made when
-//              the limited values are done)
+//   info:                 Info bits
+//   under_limit:          the value under the limit at counter 0 (Label), set once
+//   level:                for a position won or lost under the limit, the DTZ as known in the
+//                         current round
+//   round:                the round in which under_limit was set (0 for a game already over)
+//   without_limit:        the value without the king-move limit (Label), made when the limited
+//                         values are done
+//   escape_without_limit: the number of a move last seen to escape a loss without the limit
+//                         (made when the limited values are done)
 // and escape, 4 bytes: the move last seen to escape a loss under the limit, as the successor it
 // leads to (escape_record), so that looking at it again needs neither the position nor its
 // moves; dropped when the limited values are done.
-// info, type, level and round, which a look-up of a successor or predecessor reads together,
-// lie together in one 4-byte record per position (one cache line to wait for, not several).
+// info, under_limit, level and round, which a look-up of a successor or predecessor reads
+// together, lie together in one 4-byte record per position (one cache line to wait for, not
+// several).
 struct Table {
     explicit Table(const core::Material& m)
         : index(m), size(index.size()), nodes(4 * size), escape(size, NO_ESCAPE) {
@@ -71,10 +73,10 @@ struct Table {
     std::uint64_t size;
     HugeVector<std::uint8_t> nodes;
     Field<0> info{nodes.data()};
-    Field<1> type{nodes.data()};
+    Field<1> under_limit{nodes.data()};
     Field<2> level{nodes.data()};
     Field<3> round{nodes.data()};
-    HugeVector<std::uint8_t> u, witness_u;
+    HugeVector<std::uint8_t> without_limit, escape_without_limit;
     HugeVector<std::uint32_t> escape;
 };
 
