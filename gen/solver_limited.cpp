@@ -127,7 +127,7 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     // those its steps committed (the frontiers, listed while they are few), else read off
     // the table. A pass over the table is dear in a class with many rounds, where most label
     // few; a list of the first round's would take 8 bytes for most positions of the class, at
-    // its peak (docs/generator.md, "Memory").
+    // its peak (docs/generator.md, "Work lists and threads").
     std::uint64_t listed_at_most = 0;
     for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).size / 128;
     std::vector<Node> committed;
@@ -187,18 +187,20 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
                                              [](const auto& l) { return l.empty(); }))
             break;
     }
-    auto first_labelled = [r](const Table& here, std::uint64_t i) { return here.under_limit[i] != UNKNOWN && here.round[i] == r; };
+    auto first_labelled = [r](const Table& here, std::uint64_t i) {
+        return here.under_limit[i] != UNKNOWN && here.round[i] == r;
+    };
     if (!listing) return solver.select(first_labelled);
     sort_in_parallel(committed, solver.threads);
     committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
     return solver.select_from(committed, first_labelled);
 }
 
-// The first round's level 1 as the first look found it: a move out of the class that wins, or no move
-// inside the class and none out of it that escapes (a loss). Committed in a pass over the
+// The first round's level 1 as the first look found it: a move out of the class that wins, or
+// no move inside the class and none out of it that escapes (a loss). Committed in a pass over the
 // tables, not through the threads' lists: where one side wins nearly everywhere these are
-// most of the class, and the lists would be the largest of the class (docs/generator.md, "Work
-// lists and threads"). Returns
+// most of the class, and gathering them in the threads' lists and joining those to the level's
+// other lists costs more than the pass (docs/generator.md, "Work lists and threads"). Returns
 // the nodes it labelled (those not labelled at level 1 already), in order.
 inline std::vector<Node> commit_direct(SolverState& solver, int r) {
     std::vector<Node> out;
@@ -230,7 +232,8 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
     if (old != UNKNOWN && load(here.level[i]) <= level) return false;
     // Only a loss's history is kept (core/record.h): the probe ranks a winning move by the
     // history of the position it leads to.
-    if (old == LOST && load(here.round[i]) < r) solver.lowered_losses[thread()].push_back(lowered_loss(c, load(here.level[i])));
+    if (old == LOST && load(here.round[i]) < r)
+        solver.lowered_losses[thread()].push_back(lowered_loss(c, load(here.level[i])));
     store(here.level[i], level);
     if (old == UNKNOWN) {
         store(here.round[i], r);
@@ -369,7 +372,8 @@ inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std
 // again when evaluated.
 inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind) {
     const bool by_king_move = kind == RetroKind::KING_MOVES;
-    solver.for_predecessors(from, kind, INFO_UNDER_LIMIT | SEEN | (by_king_move ? ESCAPE : 0), [&](Node n, Node successor) {
+    const int touches = INFO_UNDER_LIMIT | SEEN | (by_king_move ? ESCAPE : 0);
+    solver.for_predecessors(from, kind, touches, [&](Node n, Node successor) {
         const Table& here = solver.table_of_node(n);
         const std::uint64_t i = index_of(n);
         if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(here.under_limit[i]) == WON) return;

@@ -25,7 +25,8 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
     Table& after = solver.table(solver.other(t));
     SharedIndex kings = solver.kings_after(t);
     const std::uint8_t w = here.escape_without_limit[i];
-    if (want == Want::LOSS && w < moves.size() && load(after.without_limit[solver.successor(t, p, moves[w], kings)]) != WON)
+    if (want == Want::LOSS && w < moves.size() &&
+        load(after.without_limit[solver.successor(t, p, moves[w], kings)]) != WON)
         return UNKNOWN;
     // Every successor's index first and its label asked for, then the labels read: one wait
     // on memory rather than one per move (a draw looks at every move).
@@ -105,7 +106,8 @@ void solve_unlimited(SolverState& solver) {
             solver.collector->add(c, thread());
         });
         std::vector<Node> next = solver.collector->take();
-        std::vector<Node> candidates = solver.predecessors(solver.with_label(decided, LabelOf::WITHOUT_LIMIT, WON), RetroKind::ALL);
+        std::vector<Node> candidates =
+            solver.predecessors(solver.with_label(decided, LabelOf::WITHOUT_LIMIT, WON), RetroKind::ALL);
         solver.parallel_for(static_cast<std::int64_t>(candidates.size()), [&](std::size_t k) {
             const Node c = candidates[k];
             Table& here = solver.table_of_node(c);
