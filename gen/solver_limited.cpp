@@ -1,0 +1,546 @@
+// The game under the king-move limit (docs/generator.md, "What is solved", "Rounds", "Work
+// lists and threads"): rounds of zeroing moves, levels of king moves within a round.
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "core/record.h"
+#include "gen/solver_state.h"
+#include "gen/solver_work_lists.h"
+
+namespace damatb::gen::solving {
+
+namespace {
+
+// How long a scan's list may be against the positions that changed (scan_or_walk_back), for
+// each step; docs/generator.md ("Work lists and threads") says why these, and
+// docs/performance.md what they were chosen by.
+// The positions that may be lost at level k, against those just won: an evaluation mostly
+// stops at its first move, which escapes, where walking back from a won position computes the
+// index of each of its predecessors (a king has up to 14 moves back).
+constexpr ScanLimit LOSS_SCAN_LIMIT{4, 1};
+// The positions that may be won by a king move at level k, against those just lost: looking
+// forwards at one costs about as much as walking back from one.
+constexpr ScanLimit KING_WIN_SCAN_LIMIT{3, 2};
+// The positions that may be won by a man move at a round's start, against those the round
+// before lost: a man has at most 3 moves back, a king up to 14.
+constexpr ScanLimit MAN_WIN_SCAN_LIMIT{1, 1};
+
+// What a round starts from, besides the games over: the positions with a zeroing move
+// into one lost in the round before (won at level 1) and those with one into a position
+// won in it, which may be lost now (evaluated at level 1).
+struct Seeds {
+    std::vector<Node> wins, candidates;
+};
+
+struct Evaluation {
+    Label label;
+    int level;
+};
+
+// A candidate for a loss and the move to look at first: the one that escaped last time
+// (Table::escape), else the first that stays in the class, if any. The successor's index
+// is known and its record fetched while another candidate is evaluated. The position and
+// its moves are made only when needed: for the first move, or when it no longer escapes;
+// or at once (`eager`), with the successors after every move and their records fetched, where
+// the probe mostly no longer escapes (the candidates at the start of a round: their escape is
+// mostly the very man move that now loses).
+struct Candidate {
+    int t;
+    std::uint64_t i;
+    bool has_probe;
+    std::uint64_t probe_j;
+    bool probe_zeroing;
+    int probe_move; // the probe's number among moves, -1 if it came from Table::escape
+    bool expanded;  // p, moves and kings made
+    bool eager;     // and succ
+    Position p;
+    MoveList moves;
+    SharedIndex kings; // the index after p's king moves (kings_after)
+    std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
+};
+inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds);
+inline std::vector<Node> commit_direct(SolverState& solver, int r);
+inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
+inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r);
+inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k);
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r);
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r);
+inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out);
+inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind);
+inline Label exit_label(const Table& after, std::uint64_t j, int r);
+inline void expand(SolverState& solver, Candidate& a);
+inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager);
+inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r);
+template <typename F>
+inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost);
+inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k);
+template <typename Wanted, typename After, typename Look>
+inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& successor_of, Look&& look);
+
+} // namespace
+
+void solve_limited(SolverState& solver) {
+    // Round 1 starts from the games already over (their own level 0) and what
+    // the first look found (commit_direct).
+    std::vector<Node> over = solver.select([](Table& here, std::uint64_t i) {
+        return (here.info[i] & TERMINAL) && here.under_limit[i] != UNKNOWN;
+    });
+    // What the next round starts from: the man moves into positions labelled in the
+    // round before.
+    std::vector<Node> labelled = std::move(over);
+    for (int r = 1;; ++r) {
+        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r),
+                    round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r)};
+        if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) break;
+        if (r > MAX_PROGRESS_ROUND)
+            throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
+        labelled = run_round(solver, r, r == 1 ? labelled : std::vector<Node>{}, seeds);
+        if (solver.contradiction) throw std::logic_error("a position both won and lost");
+        solver.say("round " + std::to_string(r) + ": " + std::to_string(labelled.size()) +
+            " positions won or lost");
+        record_history(solver, r);
+    }
+}
+
+namespace {
+
+// One round: levels 1 to the limit, each from the one before. `frontier` holds the nodes
+// of level 0. Returns the nodes labelled for the first time.
+inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds) {
+    // Nodes found lost before their level came, by that level, committed when it comes.
+    // They stay lost, and if their level falls meanwhile (a successor's did), the step that
+    // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
+    std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(solver.limit) + 2);
+    std::vector<Part<std::pair<int, Node>>> later(solver.lowered_losses.size());
+    // Commits each node of the list at level k, with the label label_of(node) gives.
+    auto commit_all = [&](const std::vector<Node>& list, int k, auto&& label_of) {
+        solver.parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
+            if (commit(solver, list[s], label_of(list[s]), k, r)) solver.collector->add(list[s], thread());
+        });
+    };
+    auto lost = [](Node) { return LOST; };
+    auto won = [](Node) { return WON; };
+    // The nodes the round labelled for the first time, returned at the end: found among
+    // those its steps committed (the frontiers, listed while they are few), else read off
+    // the table. A pass over the table is dear in a class with many rounds, where most label
+    // few; a list of the first round's would take 8 bytes for most positions of the class, at
+    // its peak (docs/generator.md, "Work lists and threads").
+    std::uint64_t listed_at_most = 0;
+    for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).size / 128;
+    std::vector<Node> committed;
+    bool listing = true;
+    for (int k = 1; k <= solver.limit; ++k) {
+        king_move_wins(solver, frontier, k, r);
+        commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
+        if (k == 1) commit_all(seeds.wins, 1, won);
+        std::vector<Node> decided = solver.collector->take();
+        if (k == 1 && r == 1) add_nodes(decided, commit_direct(solver, r));
+
+        // Evaluated for a loss: at level 1 the seeds, then positions with a king move
+        // into one just won.
+        const std::vector<Node> candidates = k == 1 ? seeds.candidates : loss_candidates(solver, frontier, k);
+        // A position's own record and escape are fetched 16 evaluations ahead, and the record
+        // after its escape 8 ahead: the lists are sparse in tables of 10^8 positions, so each
+        // is a cache miss. One candidate is prepared while the one before is evaluated.
+        constexpr std::size_t AHEAD = 16, ESCAPE_AHEAD = 8;
+        auto prepare_ahead = [&](std::size_t s, Candidate& a) {
+            if (s + AHEAD < candidates.size()) {
+                const Table& here = solver.table_of_node(candidates[s + AHEAD]);
+                const std::uint64_t i = index_of(candidates[s + AHEAD]);
+                __builtin_prefetch(&here.info[i], 1);
+                __builtin_prefetch(&here.escape[i], 1);
+            }
+            if (s + ESCAPE_AHEAD < candidates.size()) {
+                const Node c = candidates[s + ESCAPE_AHEAD];
+                const std::uint32_t e = solver.table_of_node(c).escape[index_of(c)];
+                if (e != NO_ESCAPE) __builtin_prefetch(&solver.table(solver.other(table_of(c))).under_limit[e >> 1]);
+            }
+            prepare(solver, candidates[s], a, k == 1);
+        };
+        solver.parallel_blocks(static_cast<std::int64_t>(candidates.size()), [&](std::size_t b, std::size_t e) {
+            one_ahead<Candidate>(b, e, prepare_ahead, [&](std::size_t s, Candidate& a) {
+                const Evaluation ev = evaluate_limited(solver, a, r);
+                if (ev.label == UNKNOWN) return;
+                const Node c = candidates[s];
+                if (ev.level > k)
+                    later[thread()].emplace_back(ev.level, c);
+                else if (commit(solver, c, ev.label, ev.level, r))
+                    solver.collector->add(c, thread());
+            });
+        });
+
+        frontier = solver.collector->take();
+        add_nodes(frontier, std::move(decided));
+        if (listing && committed.size() + frontier.size() > listed_at_most) {
+            listing = false;
+            std::vector<Node>().swap(committed);
+        }
+        if (listing) committed.insert(committed.end(), frontier.begin(), frontier.end());
+        for (auto& part : later) {
+            for (auto [level, c] : part) lost_later[static_cast<std::size_t>(level)].push_back(c);
+            part.clear();
+        }
+        if (frontier.empty() && std::all_of(lost_later.begin() + k + 1, lost_later.end(),
+                                             [](const auto& l) { return l.empty(); }))
+            break;
+    }
+    auto first_labelled = [r](const Table& here, std::uint64_t i) {
+        return here.under_limit[i] != UNKNOWN && here.round[i] == r;
+    };
+    if (!listing) return solver.select(first_labelled);
+    sort_in_parallel(committed, solver.threads);
+    committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
+    return solver.select_from(committed, first_labelled);
+}
+
+// The first round's level 1 as the first look found it: a move out of the class that wins, or
+// no move inside the class and none out of it that escapes (a loss). Committed in a pass over the
+// tables, not through the threads' lists: where one side wins nearly everywhere these are
+// most of the class, and gathering them in the threads' lists and joining those to the level's
+// other lists costs more than the pass (docs/generator.md, "Work lists and threads"). Returns
+// the nodes it labelled (those not labelled at level 1 already), in order.
+inline std::vector<Node> commit_direct(SolverState& solver, int r) {
+    std::vector<Node> out;
+    for (int t = 0; t < solver.table_count(); ++t) {
+        Table& here = solver.table(t);
+        std::vector<Part<Node>> parts(chunk_count(here.size));
+        for_each_chunk(here.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i) {
+                const std::uint8_t info = here.info[i];
+                if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC))))
+                    continue;
+                if (commit(solver, node(t, i), (info & EXT_WIN) ? WON : LOST, 1, r)) parts[c].push_back(node(t, i));
+            }
+        });
+        append(out, parts);
+    }
+    return out;
+}
+
+// Sets node c to `label` at `level` in round r if that is news; true if it was.
+inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
+    Table& here = solver.table_of_node(c);
+    const std::uint64_t i = index_of(c);
+    const std::uint8_t old = load(here.under_limit[i]);
+    if (old != UNKNOWN && old != label) {
+        solver.contradiction = true;
+        return false;
+    }
+    if (old != UNKNOWN && load(here.level[i]) <= level) return false;
+    // Only a loss's history is kept (core/record.h): the probe ranks a winning move by the
+    // history of the position it leads to.
+    if (old == LOST && load(here.round[i]) < r)
+        solver.lowered_losses[thread()].push_back(lowered_loss(c, load(here.level[i])));
+    store(here.level[i], level);
+    if (old == UNKNOWN) {
+        store(here.round[i], r);
+        store_release(here.under_limit[i], label);
+    }
+    return true;
+}
+
+// The step that finds the wins at level k of round r: a king move into a position lost at
+// level k - 1 (in the frontier) wins at level k. Commits them and lists them for the
+// collector. Walks back from the lost positions (a king has up to 14 moves back, most into
+// positions won already), or looks forwards from each position that may still be won at
+// level k (not over, with a move inside the class, not won at level k or lower), stopping at
+// its first winning move.
+inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r) {
+    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::UNDER_LIMIT, LOST), RetroKind::KING_MOVES,
+        KING_WIN_SCAN_LIMIT,
+        [&](int t, std::vector<Node>& open) {
+            solver.select_in(t, [k](const Table& here, std::uint64_t i) {
+                const std::uint8_t info = here.info[i];
+                if ((info & TERMINAL) || !(info & INTERNAL)) return false;
+                const std::uint8_t value = here.under_limit[i];
+                return value == UNKNOWN || (value == WON && here.level[i] > k);
+            }, open);
+        },
+        [&](int t, std::vector<Node>&& open) {
+            solver.parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
+                if (wins_by_king_move(solver, t, index_of(open[s]), k) && commit(solver, open[s], WON, k, r))
+                    solver.collector->add(open[s], thread());
+            });
+        },
+        [&](const std::vector<Node>& lost) {
+            solver.for_predecessors(lost, RetroKind::KING_MOVES, UNDER_LIMIT_LEVEL | SEEN, [&](Node c) {
+                if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
+            });
+        });
+}
+
+// The positions with a king move into one of the frontier's won positions (won at level
+// k - 1), which may be lost at level k: may_be_lost's, found by walking back from the won
+// positions, or those of a scan: every position that may still be lost at level k or lower
+// (not over, no escape out of the class, not won, not lost at level k or lower, no man move
+// as its escape). The extra positions are harmless: evaluate_limited finds again what they
+// were given.
+inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k) {
+    std::vector<Node> out;
+    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::UNDER_LIMIT, WON), RetroKind::KING_MOVES,
+        LOSS_SCAN_LIMIT,
+        [&](int t, std::vector<Node>& open) {
+            solver.select_in(t, [k](const Table& here, std::uint64_t i) {
+                if (here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
+                const std::uint8_t value = here.under_limit[i];
+                // Not one whose escape is a man move: its cost changes only between rounds.
+                if (value == UNKNOWN) return here.escape[i] == NO_ESCAPE || !(here.escape[i] & 1);
+                return value == LOST && here.level[i] > k;
+            }, open);
+        },
+        [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
+        [&](const std::vector<Node>& won) { add_nodes(out, may_be_lost(solver, won, RetroKind::KING_MOVES)); });
+    return out;
+}
+
+// The positions with a man move into one of `won`, the positions won in round r - 1, which
+// may be lost in round r: may_be_lost's. A scan of the table their predecessors lie in finds
+// them too: the positions not labelled (and not over, with no move out of the class that
+// escapes) whose escape (Table::escape) is a man move into a position won in round r - 1, or
+// that have none. Any other such position still escapes: its escape is a king move (which
+// stops escaping only within a round, when the position it leads to is won or its level
+// falls, and the step that does so looks at the position again), or a man move into a
+// position not labelled in round r - 1 (not labelled at all: the move escapes; labelled
+// before: the position was evaluated again in that round, and its escape is newer). A
+// position lost already never has a man move into a position won in round r - 1: that move
+// escaped in every round up to r - 1.
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r) {
+    std::vector<Node> out;
+    scan_or_walk_back(solver, won, RetroKind::MAN_MOVES, ANY_LENGTH,
+        [&](int t, std::vector<Node>& open) { select_escaping_into_won(solver, t, r - 1, open); },
+        [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
+        [&](const std::vector<Node>& from) { add_nodes(out, may_be_lost(solver, from, RetroKind::MAN_MOVES)); });
+    return out;
+}
+
+// The positions with a man move into one of `lost`, the positions lost in round r - 1,
+// which are won at level 1 in round r: those not over, not won at level 1 already. Found by
+// walking back from the lost positions, or by looking forwards from each position that may
+// be so won (not over, with a move inside the class, not lost, not won at level 1). Where one
+// side wins nearly everywhere, a round's lost positions are tens of millions and most of their
+// predecessors are won at level 1 already.
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r) {
+    std::vector<Node> out;
+    scan_or_walk_back(solver, lost, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
+        [&](int t, std::vector<Node>& open) {
+            solver.select_in(t, [](const Table& here, std::uint64_t i) {
+                const std::uint8_t info = here.info[i];
+                if ((info & TERMINAL) || !(info & INTERNAL)) return false;
+                const std::uint8_t value = here.under_limit[i];
+                return value == UNKNOWN || (value == WON && here.level[i] > 1);
+            }, open);
+        },
+        [&](int t, std::vector<Node>&& open) {
+            const Table& after = solver.table(solver.other(t));
+            add_nodes(out, solver.select_from(open, [&](const Table&, std::uint64_t i) {
+                return has_move_into(solver, t, i, true, [&after, r](std::uint64_t j) {
+                    return after.under_limit[j] == LOST && after.round[j] == r - 1;
+                });
+            }));
+        },
+        [&](const std::vector<Node>& from) { add_nodes(out, solver.predecessors(from, RetroKind::MAN_MOVES)); });
+    return out;
+}
+
+// round_candidates' scan of table t: appends to out, in order, the nodes not labelled
+// whose escape is a man move into a position won in round `won_in`, or that have none.
+inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out) {
+    const Table& after = solver.table(solver.other(t));
+    // The record after an escape is fetched this many positions ahead: each is a cache miss.
+    constexpr std::uint64_t AHEAD = 16;
+    solver.select_in(t, [&after, won_in](const Table& here, std::uint64_t i) {
+        if (i + AHEAD < here.size) {
+            const std::uint32_t ahead = here.escape[i + AHEAD];
+            if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&after.under_limit[ahead >> 1]);
+        }
+        if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit[i] != UNKNOWN) return false;
+        const std::uint32_t escape = here.escape[i];
+        return escape == NO_ESCAPE ||
+               ((escape & 1) && after.under_limit[escape >> 1] == WON && after.round[escape >> 1] == won_in);
+    }, out);
+}
+
+
+// The predecessors (by `kind` of move) that may be lost: neither over nor won yet, and
+// with no move out of the class that escapes (evaluate_limited finds nothing in the others).
+// By king moves, from positions just won, also not one whose escape (Table::escape) still
+// escapes: a position not labelled whose escape is a king move into another position than
+// the one just won, or a man move (its cost changes only between rounds), would find it
+// again when evaluated.
+inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind) {
+    const bool by_king_move = kind == RetroKind::KING_MOVES;
+    const int touches = INFO_UNDER_LIMIT | SEEN | (by_king_move ? ESCAPE : 0);
+    solver.for_predecessors(from, kind, touches, [&](Node n, Node successor) {
+        const Table& here = solver.table_of_node(n);
+        const std::uint64_t i = index_of(n);
+        if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(here.under_limit[i]) == WON) return;
+        if (by_king_move && load(here.under_limit[i]) == UNKNOWN && here.escape[i] != NO_ESCAPE &&
+            here.escape[i] != escape_record(index_of(successor), false))
+            return;
+        solver.collector->add(n, thread());
+    });
+    return solver.collector->take();
+}
+
+
+// What a man move into the other table's node j is worth at counter 0 in
+// round r: the labels set in earlier rounds.
+inline Label exit_label(const Table& after, std::uint64_t j, int r) {
+    const std::uint8_t value = load_acquire(after.under_limit[j]);
+    return (value != UNKNOWN && load(after.round[j]) < r) ? Label(value) : UNKNOWN;
+}
+
+inline void expand(SolverState& solver, Candidate& a) {
+    a.p = solver.table(a.t).index.position(a.i);
+    generate_moves(a.p, solver.rules.promotion, a.moves);
+    a.kings = solver.kings_after(a.t);
+    a.expanded = true;
+}
+
+inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
+    out.t = table_of(c);
+    out.i = index_of(c);
+    out.expanded = false;
+    out.eager = eager;
+    out.probe_move = -1;
+    const std::uint32_t e = solver.table(out.t).escape[out.i];
+    if (e != NO_ESCAPE) {
+        out.has_probe = true;
+        out.probe_j = e >> 1;
+        out.probe_zeroing = e & 1;
+    } else {
+        expand(solver, out);
+        for (std::size_t k = 0; out.probe_move < 0 && k < out.moves.size(); ++k)
+            if (stays_in_class(out.moves[k])) out.probe_move = static_cast<int>(k);
+        out.has_probe = out.probe_move >= 0;
+        if (!out.has_probe) return;
+        const Move& m = out.moves[static_cast<std::size_t>(out.probe_move)];
+        out.probe_j = solver.successor(out.t, out.p, m, out.kings);
+        out.probe_zeroing = m.is_zeroing();
+    }
+    const Table& after = solver.table(solver.other(out.t));
+    __builtin_prefetch(&after.under_limit[out.probe_j]);
+    if (!eager) return;
+    if (!out.expanded) expand(solver, out);
+    for (std::size_t k = 0; k < out.moves.size(); ++k) {
+        if (!stays_in_class(out.moves[k]) || int(k) == out.probe_move) continue;
+        out.succ[k] = solver.successor(out.t, out.p, out.moves[k], out.kings);
+        __builtin_prefetch(&after.under_limit[out.succ[k]]);
+    }
+}
+
+// Whether every move of a candidate (may_be_lost: not over, and no move out of the class
+// that wins or escapes) loses in round r, and the loss's level (its dearest move) if so;
+// a win found on the way (a zeroing move into a position lost in an earlier round) is
+// returned too. The probe first, whose successor's record was asked for ahead.
+inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
+    constexpr Evaluation NOTHING{UNKNOWN, NO_LEVEL};
+    Table& here = solver.table(a.t);
+    const Table& after = solver.table(solver.other(a.t));
+    // The cost of a move into node j of the other table for the loser: 0 if it escapes, -1 if it wins at
+    // level 1 (it escapes too).
+    auto cost = [&](bool zeroing, std::uint64_t j) {
+        if (zeroing) {
+            const Label exit = exit_label(after, j, r);
+            return exit == WON ? 1 : exit == LOST ? -1 : 0;
+        }
+        const std::uint8_t value = load_acquire(after.under_limit[j]);
+        const int level = load(after.level[j]);
+        return (value == WON && level + 1 <= solver.limit) ? level + 1 : 0;
+    };
+    auto escapes = [&](std::uint64_t j, bool zeroing) {
+        const std::uint32_t e = escape_record(j, zeroing);
+        if (here.escape[a.i] != e) here.escape[a.i] = e;
+        return NOTHING;
+    };
+    int longest = (here.info[a.i] & EXT_ANY) ? 1 : 0;
+    if (a.has_probe) {
+        const int c = cost(a.probe_zeroing, a.probe_j);
+        if (c <= 0) return escapes(a.probe_j, a.probe_zeroing);
+        longest = std::max(longest, c);
+    }
+    if (!a.expanded) expand(solver, a);
+    // The other moves in batches (look_in_batches). A probe from Table::escape is among them,
+    // its successor's record in the cache already.
+    Evaluation found = NOTHING;
+    const bool decided = look_in_batches(a.moves,
+        [&](std::size_t m) { return int(m) != a.probe_move; },
+        [&](std::size_t m) {
+            if (a.eager) return a.succ[m];
+            const std::uint64_t j = solver.successor(a.t, a.p, a.moves[m], a.kings);
+            __builtin_prefetch(&after.under_limit[j]);
+            return j;
+        },
+        [&](std::size_t m, std::uint64_t j) {
+            const bool zeroing = a.moves[m].is_zeroing();
+            const int c = cost(zeroing, j);
+            if (c < 0) found = {WON, 1};
+            else if (c == 0) found = escapes(j, zeroing);
+            else longest = std::max(longest, c);
+            return c <= 0;
+        });
+    if (decided) return found;
+    // No escape to look at first next time: a loss put off to a later level is evaluated
+    // again whenever one of its moves' cost falls (may_be_lost).
+    here.escape[a.i] = NO_ESCAPE;
+    return {LOST, longest};
+}
+
+// Looks at the moves that stay in the class and that wanted(m) takes, m their number in
+// `moves`, in batches of 2, 4, 8 and so on: the successors after a batch's moves are found
+// together (successor_of(m), which asks for their records), then look(m, j) sees each in turn, j the
+// successor after move m. Returns true, looking no further, as soon as a look does. Few
+// indices are computed in vain when an early move decides, few waits are spent when many
+// moves must be looked at.
+template <typename Wanted, typename After, typename Look>
+inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& successor_of, Look&& look) {
+    std::size_t batch[MoveList::CAPACITY];
+    std::uint64_t succ[MoveList::CAPACITY];
+    for (std::size_t next = 0, size = 2; next < moves.size(); size *= 2) {
+        std::size_t n = 0;
+        for (; next < moves.size() && n < size; ++next) {
+            if (!stays_in_class(moves[next]) || !wanted(next)) continue;
+            batch[n] = next;
+            succ[n++] = successor_of(next);
+        }
+        for (std::size_t q = 0; q < n; ++q)
+            if (look(batch[q], succ[q])) return true;
+    }
+    return false;
+}
+
+// Whether position i of table t, not over, has a move inside the class of the kind asked
+// for (a man move if `zeroing`, else a king move) into a node j of the other table for
+// which lost(j) holds.
+template <typename F>
+inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost) {
+    const Position p = solver.table(t).index.position(i);
+    MoveList moves;
+    generate_moves(p, solver.rules.promotion, moves);
+    const Table& after = solver.table(solver.other(t));
+    SharedIndex kings = solver.kings_after(t);
+    return look_in_batches(moves,
+        [&](std::size_t m) { return moves[m].is_zeroing() == zeroing; },
+        [&](std::size_t m) {
+            const std::uint64_t j = solver.successor(t, p, moves[m], kings);
+            __builtin_prefetch(&after.under_limit[j]);
+            return j;
+        },
+        [&](std::size_t, std::uint64_t j) { return lost(j); });
+}
+
+// Whether position i of table t, not over, has a king move into a position lost at level
+// k - 1 (or lower: those have been looked at before, and i would be won already).
+inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k) {
+    const Table& after = solver.table(solver.other(t));
+    return has_move_into(solver, t, i, false, [&after, k](std::uint64_t j) {
+        return load(after.under_limit[j]) == LOST && load(after.level[j]) < k;
+    });
+}
+
+} // namespace
+
+} // namespace damatb::gen::solving

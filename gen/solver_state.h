@@ -1,0 +1,221 @@
+// The state of the solver of one class (gen/solver.cpp has the map of its phases): the class's
+// tables, the lists of nodes its steps hand on, the progress histories being gathered, and
+// the passes over tables and lists that every phase uses.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "core/game.h"
+#include "core/index.h"
+#include "core/material.h"
+#include "core/movegen.h"
+#include "gen/chunks.h"
+#include "gen/retro.h"
+#include "gen/solver.h"
+#include "gen/solver_nodes.h"
+#include "gen/solver_table.h"
+
+namespace damatb::gen::solving {
+
+using namespace core;
+
+inline bool stays_in_class(const Move& m) { return !m.is_capture() && !m.is_promotion(); }
+
+// Loops below this many items run on one thread: starting threads costs more.
+constexpr std::int64_t PARALLEL_FROM = 4096;
+
+// Which label a list of nodes is filtered by (SolverState::with_label): the value under the
+// limit or without it.
+enum class LabelOf { UNDER_LIMIT, WITHOUT_LIMIT };
+
+// What a pass over predecessors reads of each: fetched from memory for all the
+// predecessors of a node at once, before f sees the first.
+enum Touches { SEEN = 1, UNDER_LIMIT_LEVEL = 2, WITHOUT_LIMIT = 4, INFO_UNDER_LIMIT = 8, ESCAPE = 16 };
+
+struct SolverState {
+    SolverState(const Material& cls, const SolvedTables& solved, const SolveOptions& options);
+
+    int table_count() const { return static_cast<int>(tables.size()); }
+    int other(int t) const { return table_count() == 1 ? 0 : 1 - t; }
+    Table& table(int t) { return *tables[static_cast<std::size_t>(t)]; }
+    const Table& table(int t) const { return *tables[static_cast<std::size_t>(t)]; }
+    Table& table_of_node(Node c) { return table(table_of(c)); }
+
+    // Hands a line on what the solver is doing to options.progress, if set.
+    void say(const std::string& line) const;
+
+    // The index, in the other table, of the position after an in-class move of p; after a king
+    // move by `kings` (kings_after(t)), which the successors of p by its king moves share.
+    std::uint64_t successor(int t, const Position& p, const Move& m, SharedIndex& kings) {
+        const Position q = as_white_to_move(p.after(m));
+        return m.mover_is_king() ? kings(q) : table(other(t)).index.index(q);
+    }
+    // The index of the positions after the king moves of one position of table t: the king
+    // moved is Black's once the board is turned around.
+    SharedIndex kings_after(int t) const { return SharedIndex(table(other(t)).index, BLACK, true); }
+
+    // Runs f(begin, end) over blocks [begin, end) of [0, n) that threads take in turn, on
+    // several threads when n is large.
+    template <typename F>
+    void parallel_blocks(std::int64_t n, F&& f) {
+        constexpr std::int64_t BLOCK = 512;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (n >= PARALLEL_FROM)
+        for (std::int64_t b = 0; b < n; b += BLOCK)
+            f(static_cast<std::size_t>(b), static_cast<std::size_t>(std::min(n, b + BLOCK)));
+    }
+
+    // Runs f(s) for s < n, on several threads when n is large.
+    template <typename F>
+    void parallel_for(std::int64_t n, F&& f) {
+        parallel_blocks(n, [&](std::size_t b, std::size_t e) {
+            for (std::size_t s = b; s < e; ++s) f(s);
+        });
+    }
+
+    // Every node of table t for which keep(table, index) holds, in order, appended to out.
+    template <typename F>
+    void select_in(int t, F&& keep, std::vector<Node>& out) {
+        Table& here = table(t);
+        std::vector<Part<Node>> parts(chunk_count(here.size));
+        for_each_chunk(here.size, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i)
+                if (keep(here, i)) parts[c].push_back(node(t, i));
+        });
+        append(out, parts);
+    }
+
+    // Every node of the class for which keep(table, index) holds, in order.
+    template <typename F>
+    std::vector<Node> select(F&& keep) {
+        std::vector<Node> out;
+        for (int t = 0; t < table_count(); ++t) select_in(t, keep, out);
+        return out;
+    }
+
+    // The nodes of `from` for which keep(table, index) holds, in the order of `from`. On several
+    // threads: a round's first list is tens of millions of nodes, not in order of index, and
+    // each look-up a cache miss.
+    template <typename F>
+    std::vector<Node> select_from(const std::vector<Node>& from, F&& keep) {
+        std::vector<Part<Node>> parts(chunk_count(from.size()));
+        for_each_chunk(from.size(), threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t s = b; s < e; ++s)
+                if (keep(table_of_node(from[s]), index_of(from[s]))) parts[c].push_back(from[s]);
+        });
+        return join(parts);
+    }
+
+    // The nodes of `from` whose label is `label`, under the limit or without it.
+    std::vector<Node> with_label(const std::vector<Node>& from, LabelOf field, Label label) {
+        return select_from(from, [field, label](const Table& here, std::uint64_t i) {
+            return (field == LabelOf::UNDER_LIMIT ? here.under_limit[i] : here.without_limit[i]) == label;
+        });
+    }
+
+    void prefetch(Node c, int touches) const {
+        const Table& here = table(table_of(c));
+        const std::uint64_t i = index_of(c);
+        if (touches & SEEN) collector->prefetch(c);
+        if (touches & UNDER_LIMIT_LEVEL) __builtin_prefetch(&here.under_limit[i], 1);
+        if (touches & WITHOUT_LIMIT) __builtin_prefetch(&here.without_limit[i], 1);
+        if (touches & INFO_UNDER_LIMIT) __builtin_prefetch(&here.info[i]);
+        if (touches & ESCAPE) __builtin_prefetch(&here.escape[i]);
+    }
+
+    // Whether the side to move in table t has pieces that make moves of `kind`: if not, no
+    // position of t has one, and neither a walk back into t nor a scan of t finds any.
+    bool has_moves(int t, RetroKind kind) const {
+        const Army& a = table(t).index.material().mover;
+        return (kind != RetroKind::KING_MOVES && a.men) || (kind != RetroKind::MAN_MOVES && a.kings);
+    }
+
+    // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel, or
+    // f(node, successor) with the node of `from` it precedes.
+    // The predecessors of one node are found (and their records fetched) while f sees
+    // those of the node before: f would otherwise wait for the memory at each.
+    template <typename F>
+    void for_predecessors(const std::vector<Node>& from, RetroKind kind, int touches, F&& f) {
+        struct Found {
+            Node nodes[MAX_PREDECESSORS];
+            std::size_t count;
+        };
+        // The pieces that move back: those of the side to move in the other table.
+        bool moves_back[2];
+        for (int t = 0; t < table_count(); ++t) moves_back[t] = has_moves(other(t), kind);
+        auto find = [&](std::size_t s, Found& out) {
+            const int t = table_of(from[s]);
+            out.count = 0;
+            if (!moves_back[t]) return;
+            const int pt = other(t);
+            const Table& before = table(pt);
+            Position q = table(t).index.position(index_of(from[s]));
+            SharedIndex kings(before.index, WHITE, true); // the king moved back is the mover's there
+            for_each_predecessor(q, kind, rules.lone_pieces, [&](const Position& p, bool by_king) {
+                out.nodes[out.count] = node(pt, by_king ? kings(p) : before.index.index(p));
+                prefetch(out.nodes[out.count++], touches);
+            });
+        };
+        parallel_blocks(static_cast<std::int64_t>(from.size()), [&](std::size_t b, std::size_t e) {
+            one_ahead<Found>(b, e, find, [&](std::size_t s, const Found& found) {
+                for (std::size_t k = 0; k < found.count; ++k) {
+                    if constexpr (std::is_invocable_v<F&, Node, Node>)
+                        f(found.nodes[k], from[s]);
+                    else
+                        f(found.nodes[k]);
+                }
+            });
+        });
+    }
+
+    std::vector<Node> predecessors(const std::vector<Node>& from, RetroKind kind) {
+        for_predecessors(from, kind, SEEN, [&](Node n) { collector->add(n, thread()); });
+        return collector->take();
+    }
+
+    const SolvedTables& solved;
+    const SolveOptions& options;
+    const Ruleset rules;
+    const int limit;
+    const int threads;
+    std::vector<std::unique_ptr<Table>> tables;
+    std::unique_ptr<Collector> collector; // nodes found by several threads, each once
+    // Per thread: nodes lost in an earlier round whose level fell in this one, each with the
+    // level it had (lowered_loss packs them).
+    std::vector<Part<std::uint64_t>> lowered_losses;
+    // The steps of the losses' histories of more than one step, as history_step() packs them.
+    std::vector<std::uint64_t> history;
+    std::vector<bool> has_history[2];
+    std::atomic<bool> contradiction{false};
+    const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+// ---- The phases, each in a file of its own (gen/solver.cpp has their map).
+
+// The first look: the games over and the facts about the moves of table t that leave the class
+// (gen/solver_first_look.cpp).
+void first_look(SolverState& s, int t);
+// The values under the king-move limit, round by round (gen/solver_limited.cpp).
+void solve_limited(SolverState& s);
+// The values without the limit (gen/solver_unlimited.cpp).
+void solve_unlimited(SolverState& s);
+
+// ---- Progress histories (gen/solver_histories.cpp).
+
+// A node and a level, packed so that sorting groups a node's entries.
+inline std::uint64_t lowered_loss(Node c, int level) {
+    return (index_of(c) << 9) | (std::uint64_t(table_of(c)) << 8) | std::uint64_t(level);
+}
+inline std::uint64_t history_step(int t, std::uint64_t i, int round, int level) {
+    return (i << 17) | (std::uint64_t(t) << 16) | (std::uint64_t(round) << 8) | std::uint64_t(level);
+}
+// Adds the steps of round r to the histories of the nodes whose level fell in it.
+void record_history(SolverState& s, int r);
+
+} // namespace damatb::gen::solving

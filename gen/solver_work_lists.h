@@ -1,0 +1,67 @@
+// How a step of the limited game finds its work (docs/generator.md, "Work lists and threads"):
+// by walking back from the positions that changed, or by scanning the table their
+// predecessors lie in, whichever costs less.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "gen/solver_state.h"
+
+namespace damatb::gen::solving {
+
+// A scan is weighed against the walk back when the positions that changed are more than
+// 1 / SCAN_FROM of the table their predecessors lie in: walking back from one position
+// computes the index of each of its predecessors, a scan looks once at every position.
+constexpr std::uint64_t SCAN_FROM = 32;
+
+// How long a scan's list may be, NUM / DEN times the positions that changed, for the scan to
+// be used; a walk back from them otherwise. DEN 0: any length.
+struct ScanLimit {
+    std::uint64_t num, den;
+};
+constexpr ScanLimit ANY_LENGTH{1, 0};
+
+// Whether a step that looks for moves of `kind` into `changed` positions, whose predecessors lie
+// in table t, weighs a scan of t against the walk back: never if t's side to move makes no
+// such move (has_moves; the walk back skips those positions at once); with Search::SCAN
+// always; with Search::AUTO when those positions are more than 1 / SCAN_FROM of t.
+inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size_t changed) {
+    return solver.has_moves(t, kind) &&
+           (solver.options.search == Search::SCAN ||
+            (solver.options.search == Search::AUTO && changed * SCAN_FROM > solver.table(t).size));
+}
+
+// The work of a step whose candidates are the positions with a move of `kind` into one of
+// `changed`. For each table t those lie in (with changed positions in the other table): where a
+// scan may pay (may_scan), list_open(t, list) appends to an empty list the positions of t that
+// the step could change, and if they are no more than `limit` allows (or the search is
+// Search::SCAN), forwards(t, std::move(list)) is called with them. The changed positions of the
+// tables not scanned are walked back from: backwards(nodes) is called once with all of them, if
+// there are any, after the scans.
+template <typename ListOpen, typename Forwards, typename Backwards>
+void scan_or_walk_back(SolverState& solver, const std::vector<Node>& changed, RetroKind kind,
+                       ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
+                       Backwards&& backwards) {
+    std::array<std::vector<Node>, 2> by_table; // by the table their predecessors lie in
+    for (Node c : changed) by_table[static_cast<std::size_t>(solver.other(table_of(c)))].push_back(c);
+    std::vector<Node> walk_back;
+    for (int t = 0; t < solver.table_count(); ++t) {
+        const std::vector<Node>& from = by_table[static_cast<std::size_t>(t)];
+        if (from.empty()) continue;
+        if (may_scan(solver, t, kind, from.size())) {
+            std::vector<Node> open;
+            list_open(t, open);
+            if (solver.options.search == Search::SCAN || open.size() * limit.den <= from.size() * limit.num) {
+                forwards(t, std::move(open));
+                continue;
+            }
+        }
+        walk_back.insert(walk_back.end(), from.begin(), from.end());
+    }
+    if (!walk_back.empty()) backwards(walk_back);
+}
+
+} // namespace damatb::gen::solving
