@@ -170,16 +170,13 @@ std::unique_ptr<Tablebase> Tablebase::open(const std::vector<std::string>& dirs,
                                            Status* status) noexcept {
     Status ignored = Status::OK;
     Status& s = status ? *status : ignored;
-    const int promotion = static_cast<int>(rules.promotion);
-    const int lone = static_cast<int>(rules.lone_pieces);
-    if (promotion < 0 || promotion > 1 || lone < 0 || lone > 2 || rules.king_move_limit < 0 ||
-        rules.king_move_limit > 255) {
+    const auto checked = core::make_ruleset(static_cast<int>(rules.promotion),
+                                            static_cast<int>(rules.lone_pieces), rules.king_move_limit);
+    if (!checked) {
         s = Status::INVALID_ARGUMENT;
         return nullptr;
     }
-    const core::Ruleset core_rules{static_cast<core::Promotion>(promotion),
-                                   static_cast<core::LonePieces>(lone),
-                                   static_cast<std::uint8_t>(rules.king_move_limit)};
+    const core::Ruleset core_rules = *checked;
     try {
         auto impl = std::make_unique<Impl>(core_rules, cache_bytes);
         for (const std::string& dir : dirs)
