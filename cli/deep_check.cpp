@@ -41,7 +41,7 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
         probe::Value v;
         const probe::Status s = tb.probe(to_probe(p), 0, &v);
         if (s != probe::Status::OK) throw_probe_failure(s, dir, rules, p, false);
-        return core::StoredValue{static_cast<core::Wdl5>(v.wdl), std::max(v.dtz, 0)};
+        return core::TableValue{static_cast<core::Wdl5>(v.wdl), std::max(v.dtz, 0)};
     };
     auto work = [&] {
         try {
