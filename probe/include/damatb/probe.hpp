@@ -99,7 +99,7 @@ public:
     // listed here: each is mapped and its header checked on the first probe that needs it, so a
     // damaged file or one of another ruleset is reported by the probes of its class
     // (FILE_DAMAGED, CHECKSUM, RULESET_MISMATCH), and keeps being reported. `cache_bytes` bounds
-    // the memory held by decompressed blocks (a block is 96 KiB with the generator's default
+    // the memory held by decompressed blocks (a block is 48 KiB with the generator's default
     // block size; 0 caches nothing). Returns the Tablebase and sets *status (when not null) to
     // OK; or returns null with NO_TABLES (no table file anywhere), IO (a folder cannot be
     // listed, or memory ran out) or INVALID_ARGUMENT (a ruleset option out of range).
