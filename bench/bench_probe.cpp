@@ -99,9 +99,7 @@ std::unique_ptr<probe::Tablebase> open(const std::string& dir, std::size_t cache
 std::vector<Table> find_tables(const std::string& dir, int max_pieces) {
     std::vector<Table> tables;
     for (const core::ClassPlan& c : core::plan_classes(max_pieces)) {
-        std::vector<core::Material> materials{c.material};
-        if (c.material.swapped() != c.material) materials.push_back(c.material.swapped());
-        for (const core::Material& m : materials) {
+        for (const core::Material& m : core::tables_of(c.material)) {
             const std::string path = dir + "/" + m.table_name() + ".dtb";
             if (!std::filesystem::exists(path)) continue;
             core::OpenedTable t = core::open_table(path);

@@ -2,16 +2,15 @@
 // statistics.
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "cli/commands.h"
 #include "cli/tables.h"
 #include "core/table_file.h"
+#include "core/table_stats.h"
 
 namespace damatb::cli {
 
@@ -39,39 +38,23 @@ CommandSyntax info_syntax() {
     return syntax;
 }
 
-// What a .stats file says of one table: "positions", "win", ..., "dtz-win", "dtz-loss",
-// "rounds" as written, and the FENs of the longest win and loss.
-struct Stats {
-    std::map<std::string, std::string> fields;
-    std::string longest_win, longest_loss;
-};
-
-// The statistics of every table of a class, by table name; empty when there is no .stats file.
-std::map<std::string, Stats> read_stats(const std::string& path) {
-    std::map<std::string, Stats> out;
-    std::ifstream in(path);
-    std::string line;
-    Stats* last = nullptr;
-    while (std::getline(in, line)) {
-        if (line.starts_with("  longest win: ") && last)
-            last->longest_win = line.substr(15);
-        else if (line.starts_with("  longest loss: ") && last)
-            last->longest_loss = line.substr(16);
-        else if (!line.empty() && line[0] != ' ') {
-            std::istringstream words(line);
-            std::string name, key, value;
-            words >> name;
-            last = &out[name];
-            while (words >> key >> value) last->fields[key] = value;
-        }
-    }
+// The statistics of every table of class cls in dir, by table name; empty when its statistics
+// file is not there or cannot be read.
+std::map<std::string, core::TableStats> read_stats(const std::string& dir, const core::Material& cls) {
+    std::map<std::string, core::TableStats> out;
+    auto stats = core::read_stats_file(dir + "/" + core::stats_file_name(cls));
+    if (stats)
+        for (const core::TableStats& s : *stats) out[s.material.table_name()] = s;
     return out;
 }
 
-std::string field(const Stats* s, const std::string& key) {
-    if (!s) return "-";
-    auto it = s->fields.find(key);
-    return it == s->fields.end() ? "-" : it->second;
+std::string count(const core::TableStats* s, core::Wdl5 v) {
+    return s ? std::to_string(s->counts[static_cast<std::size_t>(v)]) : "-";
+}
+
+std::string dtz(const core::TableStats* s, bool win) {
+    const int d = !s ? -1 : win ? s->longest_win : s->longest_loss;
+    return d < 0 ? "-" : std::to_string(d);
 }
 
 double bits_per_position(std::uint64_t bytes, std::uint64_t positions) {
@@ -97,8 +80,8 @@ int run_info(const Args& args) {
     std::cout << row;
 
     std::set<std::string> classes;
-    std::map<std::string, std::map<std::string, Stats>> stats; // by class name
-    std::vector<std::pair<std::string, const Stats*>> longest;
+    std::map<std::string, std::map<std::string, core::TableStats>> stats; // by class name
+    std::vector<std::pair<std::string, const core::TableStats*>> longest;
     std::vector<std::string> problems;
     std::uint64_t positions = 0, bytes = 0, progress_bytes = 0;
     int tables = 0, progress_files = 0;
@@ -127,7 +110,8 @@ int run_info(const Args& args) {
                 problems.push_back(f.progress_name + ": not a table name (ignored)");
             continue;
         }
-        const std::string cls = core::class_key(*f.material).class_name();
+        const core::Material class_material = core::class_key(*f.material);
+        const std::string cls = class_material.class_name();
         const std::string table = f.material->table_name();
         core::OpenedTable t;
         if (!header_ok(f.path, *f.material, core::TableContents::VALUES, t)) continue;
@@ -144,9 +128,9 @@ int run_info(const Args& args) {
                 ++progress_files;
             }
         }
-        if (!stats.count(cls)) stats[cls] = read_stats(dir + "/" + cls + ".stats");
+        if (!stats.count(cls)) stats[cls] = read_stats(dir, class_material);
         const auto it = stats[cls].find(table);
-        const Stats* s = it == stats[cls].end() ? nullptr : &it->second;
+        const core::TableStats* s = it == stats[cls].end() ? nullptr : &it->second;
         if (s) longest.emplace_back(table, s);
 
         const std::uint64_t n = t.file.header().entries;
@@ -154,10 +138,10 @@ int run_info(const Args& args) {
         std::snprintf(bits, sizeof bits, "%.2f", bits_per_position(size, n));
         std::snprintf(row, sizeof row, FORMAT, cls == previous_class ? "" : cls.c_str(),
                       table.c_str(), std::to_string(n).c_str(), std::to_string(size).c_str(),
-                      progress.c_str(), bits, field(s, "win").c_str(),
-                      field(s, "cursed-win").c_str(), field(s, "draw").c_str(),
-                      field(s, "blessed-loss").c_str(), field(s, "loss").c_str(),
-                      field(s, "dtz-win").c_str(), field(s, "dtz-loss").c_str());
+                      progress.c_str(), bits, count(s, core::Wdl5::WIN).c_str(),
+                      count(s, core::Wdl5::CURSED_WIN).c_str(), count(s, core::Wdl5::DRAW).c_str(),
+                      count(s, core::Wdl5::BLESSED_LOSS).c_str(), count(s, core::Wdl5::LOSS).c_str(),
+                      dtz(s, true).c_str(), dtz(s, false).c_str());
         std::cout << row;
         previous_class = cls;
         classes.insert(cls);
@@ -180,13 +164,13 @@ int run_info(const Args& args) {
 
     bool heading = false;
     for (const auto& [table, s] : longest)
-        for (const auto& [what, fen] : {std::pair{"win ", &s->longest_win},
-                                        std::pair{"loss", &s->longest_loss}}) {
+        for (const auto& [what, fen] : {std::pair{"win ", &s->longest_win_fen},
+                                        std::pair{"loss", &s->longest_loss_fen}}) {
             if (fen->empty()) continue;
             if (!heading) std::cout << "\nlongest DTZ of each table (from the .stats files):\n";
             heading = true;
             std::snprintf(row, sizeof row, "%-8s %s %3s  %s\n", table.c_str(), what,
-                          field(s, what[0] == 'w' ? "dtz-win" : "dtz-loss").c_str(), fen->c_str());
+                          dtz(s, what[0] == 'w').c_str(), fen->c_str());
             std::cout << row;
         }
 

@@ -22,9 +22,9 @@ int run_plan(const Args& args) {
     const int pieces = (*vm)["pieces"].as<int>();
     if (pieces < 2 || pieces > 8) throw UsageError("--pieces must be from 2 to 8");
     for (const core::ClassPlan& c : core::plan_classes(pieces)) {
-        std::uint64_t positions = core::TableIndex(c.material).size();
-        if (c.material.swapped() != c.material)
-            positions += core::TableIndex(c.material.swapped()).size();
+        std::uint64_t positions = 0;
+        for (const core::Material& m : core::tables_of(c.material))
+            positions += core::TableIndex(m).size();
         std::cout << c.material.class_name() << ' ' << positions << " needs:";
         for (const core::Material& n : c.needs) std::cout << ' ' << n.class_name();
         std::cout << '\n';

@@ -68,19 +68,6 @@ int counter_option(const po::variables_map& vm, const core::Ruleset& rules) {
     return counter;
 }
 
-std::optional<core::Material> material_of_table_name(std::string_view name) {
-    if (name.empty()) return std::nullopt;
-    const char sign = name.back();
-    const bool signed_name = sign == '+' || sign == '-';
-    auto parsed = core::parse_class_name(signed_name ? name.substr(0, name.size() - 1) : name);
-    if (!parsed) return std::nullopt;
-    const core::Material key = core::class_key(*parsed);
-    const core::Material m = sign == '-' ? key.swapped() : key;
-    // Only the names Material::table_name() writes: "KvMK+" or "KMvK" are not table names.
-    if (m.table_name() != name) return std::nullopt;
-    return m;
-}
-
 std::size_t TableFolder::file_count() const {
     std::size_t n = lone_progress.size();
     for (const TableFileName& t : tables) n += t.progress_path.empty() ? 1 : 2;
@@ -93,15 +80,17 @@ TableFolder table_files(const std::string& dir) {
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const fs::path& p = it->path();
-        if (p.extension() != ".dtb" && p.extension() != ".dtp") continue;
+        const bool values = p.extension() == core::table_file_extension(core::TableContents::VALUES);
+        const bool progress_file = p.extension() == core::table_file_extension(core::TableContents::PROGRESS);
+        if (!values && !progress_file) continue;
         std::error_code type_ec;
         if (fs::is_directory(p, type_ec)) continue;
-        if (p.extension() == ".dtp") {
+        if (progress_file) {
             progress.push_back(p);
             continue;
         }
         out.tables.push_back(
-            {p.string(), p.filename().string(), material_of_table_name(p.stem().string()), "", ""});
+            {p.string(), p.filename().string(), core::material_of_table_name(p.stem().string()), "", ""});
     }
     if (ec) throw TableFailure("cannot list the tables folder '" + dir + "': " + ec.message());
     auto key = [](const TableFileName& f) {

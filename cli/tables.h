@@ -30,10 +30,6 @@ void add_counter_option(CommandSyntax& syntax);
 // UsageError otherwise.
 int counter_option(const po::variables_map& vm, const core::Ruleset& rules);
 
-// The material a table file's name (without ".dtb") stands for: "KMvK+" (the first-named army
-// to move), "KMvK-", "KvK"; nullopt for any other name.
-std::optional<core::Material> material_of_table_name(std::string_view name);
-
 struct TableFileName {
     std::string path;                       // the folder, '/', the name
     std::string name;                       // e.g. "KMvK+.dtb"

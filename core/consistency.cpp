@@ -12,7 +12,7 @@ namespace {
 
 constexpr int NEVER = 1000;
 
-std::string describe(const StoredValue& v) {
+std::string describe(const TableValue& v) {
     std::string s(to_string(v.wdl));
     if (v.wdl == Wdl5::WIN || v.wdl == Wdl5::LOSS) s += " dtz " + std::to_string(v.dtz);
     return s;
@@ -20,9 +20,9 @@ std::string describe(const StoredValue& v) {
 
 } // namespace
 
-std::optional<std::string> check_one_ply(const Position& pos, const StoredValue& stored,
+std::optional<std::string> check_one_ply(const Position& pos, const TableValue& stored,
                                          const Ruleset& rules, const ValueLookup& lookup) {
-    StoredValue expected;
+    TableValue expected;
     MoveList moves;
     if (Outcome over = game_outcome(pos, rules, moves); over != Outcome::NONE) {
         expected.wdl = over == Outcome::WIN ? Wdl5::WIN : over == Outcome::LOSS ? Wdl5::LOSS : Wdl5::DRAW;
@@ -32,8 +32,8 @@ std::optional<std::string> check_one_ply(const Position& pos, const StoredValue&
         bool escapes = false, some_unlimited_win = false, all_unlimited_loss = true;
         for (const Move& m : moves) {
             Position next = pos.after(m);
-            StoredValue v = next.pieces(next.side_to_move()) ? lookup(next)
-                                                             : StoredValue{Wdl5::LOSS, 0};
+            TableValue v = next.pieces(next.side_to_move()) ? lookup(next)
+                                                             : TableValue{Wdl5::LOSS, 0};
             if (m.is_zeroing()) {
                 if (v.wdl == Wdl5::LOSS) win = std::min(win, 1);
                 if (v.wdl == Wdl5::WIN)

@@ -19,23 +19,19 @@
 #include <string>
 
 #include "core/position.h"
+#include "core/record.h"
 #include "core/ruleset.h"
 #include "core/wdl.h"
 
 namespace damatb::core {
 
-struct StoredValue {
-    Wdl5 wdl = Wdl5::DRAW;
-    int dtz = 0; // for win and loss
-};
-
 // The stored value of a position (any side to move); a side to move without
 // pieces need not be asked for (it has lost).
-using ValueLookup = std::function<StoredValue(const Position&)>;
+using ValueLookup = std::function<TableValue(const Position&)>;
 
 // Why `stored` is not what one ply of search over pos's successors gives, or
 // nullopt when it is.
-std::optional<std::string> check_one_ply(const Position& pos, const StoredValue& stored,
+std::optional<std::string> check_one_ply(const Position& pos, const TableValue& stored,
                                          const Ruleset& rules, const ValueLookup& lookup);
 
 } // namespace damatb::core

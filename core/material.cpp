@@ -57,6 +57,23 @@ Result<Material> parse_class_name(std::string_view name) {
     return class_key(Material{armies[0], armies[1]});
 }
 
+std::optional<Material> material_of_table_name(std::string_view name) {
+    if (name.empty()) return std::nullopt;
+    const char sign = name.back();
+    const bool signed_name = sign == '+' || sign == '-';
+    auto cls = parse_class_name(signed_name ? name.substr(0, name.size() - 1) : name);
+    if (!cls) return std::nullopt;
+    const Material m = sign == '-' ? cls->swapped() : *cls;
+    if (m.table_name() != name) return std::nullopt; // "KvKM+", "KMvK", "KvK+", ...
+    return m;
+}
+
+std::vector<Material> tables_of(const Material& cls) {
+    std::vector<Material> out{cls};
+    if (cls.swapped() != cls) out.push_back(cls.swapped());
+    return out;
+}
+
 std::vector<ClassPlan> plan_classes(int pieces) {
     std::vector<Material> classes;
     for (int n = 2; n <= pieces; ++n)
@@ -79,7 +96,7 @@ std::vector<ClassPlan> plan_classes(int pieces) {
         std::set<Material> needs;
         // Each side's move: the mover may crown one man; the other side loses
         // any non-empty part of its army, or nothing (a promotion alone).
-        for (Material m : {c, c.swapped()}) {
+        for (const Material& m : tables_of(c)) {
             for (int crown = 0; crown <= (m.mover.men > 0 ? 1 : 0); ++crown) {
                 Army mover{std::uint8_t(m.mover.kings + crown), std::uint8_t(m.mover.men - crown)};
                 for (int k = 0; k <= m.other.kings; ++k)

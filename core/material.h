@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +62,14 @@ inline Position as_white_to_move(const Position& pos) {
 
 // Reads a class name such as "KMvK" (either army first).
 Result<Material> parse_class_name(std::string_view name);
+
+// The material a table name stands for, the inverse of Material::table_name(): "KMvK+" (the
+// first-named army to move), "KMvK-", "KvK". Only the names table_name() writes are read:
+// nullopt for "KvKM+", "KMvK", "KvK+" or anything else.
+std::optional<Material> material_of_table_name(std::string_view name);
+
+// The tables of class cls: cls, then cls.swapped() when the two differ (not for "KvK").
+std::vector<Material> tables_of(const Material& cls);
 
 // A material class, stronger army first, with the classes its moves lead into.
 struct ClassPlan {

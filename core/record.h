@@ -1,6 +1,7 @@
 // What the records of the table files say (docs/table-format.md, "Records"): the generator
-// writes them through encode_*, the probe reads them through decode_*, nothing else touches
-// their bytes.
+// writes them through encode_* (by way of core/table_records.h, which lays out a whole table's
+// records and fills their unused bytes), readers read them through decode_*, nothing else
+// touches their bytes.
 //
 // A values file (TableContents::VALUES) holds one 2-byte record per index:
 //   byte 0  WDL5 (0 loss, 1 blessed-loss, 2 draw, 3 cursed-win, 4 win)
@@ -33,6 +34,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "core/position.h"
@@ -55,6 +57,8 @@ inline constexpr std::uint8_t VALUE_RECORD_SIZE = 2;
 // version 2's 3-byte records had as many bytes). Progress files keep the default 16384 records
 // (core/table_file.h), read only at the root.
 inline constexpr std::uint32_t VALUE_BLOCK_ENTRIES = 24576;
+inline constexpr std::size_t VALUE_BLOCK_BYTES = std::size_t{VALUE_RECORD_SIZE} * VALUE_BLOCK_ENTRIES;
+static_assert(VALUE_BLOCK_BYTES == 48 * 1024);
 
 // The progress-file record size for a table whose longest history has `steps` steps (0 when
 // it has no loss that is not don't care: the table then has no progress file).
@@ -62,6 +66,7 @@ constexpr std::uint8_t progress_record_size(int steps) {
     return static_cast<std::uint8_t>(steps > 0 ? 1 + 2 * (steps - 1) : 0);
 }
 
+// The value of a position as a table stores it: WDL5, and DTZ for a win or a loss (0 otherwise).
 struct TableValue {
     Wdl5 wdl = Wdl5::DRAW;
     int dtz = 0;

@@ -36,13 +36,29 @@ Result<LonePieces> parse_lone_pieces(std::string_view text) {
                                        "' (expected king-wins, draw or play-on)");
 }
 
+Result<Ruleset> make_ruleset(long long promotion, long long lone_pieces, long long king_move_limit) {
+    auto fail = [](const std::string& why) { return Result<Ruleset>::failure(why); };
+    if (promotion < 0 || promotion > 1)
+        return fail("promotion option " + std::to_string(promotion) +
+                    " is not 0 (end-of-move) or 1 (immediate)");
+    if (lone_pieces < 0 || lone_pieces > 2)
+        return fail("lone-pieces option " + std::to_string(lone_pieces) +
+                    " is not 0 (king-wins), 1 (draw) or 2 (play-on)");
+    if (king_move_limit < 0 || king_move_limit > 255)
+        return fail("king-move limit " + std::to_string(king_move_limit) + " is not from 0 to 255");
+    return Ruleset{static_cast<Promotion>(promotion), static_cast<LonePieces>(lone_pieces),
+                   static_cast<std::uint8_t>(king_move_limit)};
+}
+
 Result<std::uint8_t> parse_king_move_limit(std::string_view text) {
-    unsigned value = 0;
+    long long value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value > 255)
+    if (text.empty() || text[0] == '-' || ec != std::errc{} || end != text.data() + text.size())
         return Result<std::uint8_t>::failure("king-move limit '" + std::string(text) +
                                              "' is not a whole number from 0 to 255");
-    return static_cast<std::uint8_t>(value);
+    auto rules = make_ruleset(0, 0, value);
+    if (!rules) return Result<std::uint8_t>::failure(rules.error());
+    return rules->king_move_limit;
 }
 
 Result<Ruleset> parse_ruleset(std::string_view name) {

@@ -31,6 +31,10 @@ std::string_view to_string(LonePieces l);
 Result<Promotion> parse_promotion(std::string_view text);
 Result<LonePieces> parse_lone_pieces(std::string_view text);
 Result<std::uint8_t> parse_king_move_limit(std::string_view text);
+// The ruleset of these option values, or why one is out of range (e.g. "lone-pieces option 3
+// is not 0 (king-wins), 1 (draw) or 2 (play-on)"): promotion 0 or 1, lone pieces 0 to 2, the
+// king-move limit 0 to 255. Every reader of a ruleset from numbers checks them here.
+Result<Ruleset> make_ruleset(long long promotion, long long lone_pieces, long long king_move_limit);
 // Reads a name written by Ruleset::name().
 Result<Ruleset> parse_ruleset(std::string_view name);
 

@@ -51,9 +51,10 @@ std::string header_problem(const TableHeader& h) {
     if (h.block_entries < 1 || h.block_entries > MAX_BLOCK_ENTRIES)
         return "block size " + std::to_string(h.block_entries) + " not in 1.." +
                std::to_string(MAX_BLOCK_ENTRIES);
-    if (static_cast<unsigned>(h.ruleset.promotion) > 1 ||
-        static_cast<unsigned>(h.ruleset.lone_pieces) > 2)
-        return "unknown ruleset option";
+    if (auto rules = make_ruleset(static_cast<int>(h.ruleset.promotion),
+                                  static_cast<int>(h.ruleset.lone_pieces), h.ruleset.king_move_limit);
+        !rules)
+        return rules.error();
     if (block_count_for(h.entries, h.block_entries) > UINT32_MAX)
         return std::to_string(h.entries) + " entries need more than 2^32 blocks";
     return "";
@@ -221,8 +222,12 @@ void sync_directory_of(const std::string& path) {
 
 } // namespace
 
+std::string_view table_file_extension(TableContents c) {
+    return c == TableContents::PROGRESS ? ".dtp" : ".dtb";
+}
+
 std::string table_file_name(const Material& m, TableContents c) {
-    return m.table_name() + (c == TableContents::PROGRESS ? ".dtp" : ".dtb");
+    return m.table_name() + std::string(table_file_extension(c));
 }
 
 std::string_view to_string(TableContents c) {

@@ -51,8 +51,10 @@ enum class TableContents : std::uint32_t {
 };
 
 // The file name of a table's file of the given contents: `KMvK+.dtb` (values) and `KMvK+.dtp`
-// (progress), named by Material::table_name().
+// (progress), named by Material::table_name(), which material_of_table_name() reads back.
 std::string table_file_name(const Material& m, TableContents c);
+// The extension of a file of the given contents: ".dtb" (values) or ".dtp" (progress).
+std::string_view table_file_extension(TableContents c);
 
 // A fixed lower-case name, e.g. "content checksum mismatch".
 std::string_view to_string(TableError e);

@@ -22,12 +22,6 @@ namespace {
 
 using namespace core;
 
-std::vector<Material> tables_of(const Material& cls) {
-    std::vector<Material> out{cls};
-    if (cls.swapped() != cls) out.push_back(cls.swapped());
-    return out;
-}
-
 std::uint64_t class_positions(const Material& cls) {
     std::uint64_t n = 0;
     for (const Material& m : tables_of(cls)) n += TableIndex(m).size();
@@ -51,16 +45,8 @@ std::string format_seconds(double s) {
 }
 
 void write_stats(const std::string& dir, const Material& cls, const std::vector<TableStats>& stats) {
-    const std::string path = dir + "/" + cls.class_name() + ".stats";
-    std::ofstream out(path + ".tmp");
-    for (const TableStats& s : stats) {
-        out << s.line() << '\n';
-        if (s.longest_win >= 0) out << "  longest win: " << s.longest_win_fen << '\n';
-        if (s.longest_loss >= 0) out << "  longest loss: " << s.longest_loss_fen << '\n';
-    }
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + path);
-    std::filesystem::rename(path + ".tmp", path);
+    const std::string problem = write_stats_file(dir + "/" + stats_file_name(cls), stats);
+    if (!problem.empty()) throw std::runtime_error(problem);
 }
 
 // The solver's work lists, hundreds of megabytes each, are made and dropped at every step. The C
@@ -74,16 +60,6 @@ void keep_freed_memory() {
 }
 
 } // namespace
-
-std::string TableStats::line() const {
-    std::string s = material.table_name() + " positions " + std::to_string(positions);
-    for (int v = WDL5_NB - 1; v >= 0; --v)
-        s += " " + std::string(to_string(Wdl5(v))) + " " + std::to_string(counts[std::size_t(v)]);
-    s += " dtz-win " + (longest_win < 0 ? std::string("-") : std::to_string(longest_win));
-    s += " dtz-loss " + (longest_loss < 0 ? std::string("-") : std::to_string(longest_loss));
-    s += " rounds " + std::to_string(rounds);
-    return s;
-}
 
 TableStats table_stats(const SolvedTable& t) {
     TableStats s;

@@ -6,10 +6,10 @@
 // interrupted run resumes where it stopped. Each table is written as
 // `<out>/<table name>.dtb` (for example `KMvK+.dtb`), its values, and
 // `<out>/<table name>.dtp`, the longer progress histories (gen/table_io.h,
-// core/record.h); each class's statistics go to `<out>/<class name>.stats`.
+// core/record.h); each class's statistics go to `<out>/<class name>.stats`
+// (core/table_stats.h).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -18,24 +18,14 @@
 
 #include "core/material.h"
 #include "core/ruleset.h"
+#include "core/table_stats.h"
 #include "gen/solved.h"
 
 namespace damatb::gen {
 
-// The statistics of one table.
-struct TableStats {
-    core::Material material;
-    std::uint64_t positions = 0;
-    std::array<std::uint64_t, core::WDL5_NB> counts{}; // by Wdl5
-    int longest_win = -1, longest_loss = -1;           // DTZ; -1 when there is none
-    std::string longest_win_fen, longest_loss_fen;
-    int rounds = 0; // the largest first progress round of a loss
+using core::TableStats;
 
-    // One line: "KMvK+ positions 1234 win 1 cursed-win 0 draw 2 blessed-loss 0 loss 3
-    // dtz-win 7 dtz-loss 8 rounds 4".
-    std::string line() const;
-};
-
+// The statistics of a solved table.
 TableStats table_stats(const SolvedTable& table);
 
 struct GenerateOptions {

@@ -10,7 +10,7 @@
 #include "core/material.h"
 #include "core/record.h"
 #include "core/wdl.h"
-#include "gen/huge_pages.h"
+#include "core/huge_pages.h"
 
 namespace damatb::gen {
 
@@ -23,7 +23,7 @@ struct SolvedTable {
     explicit SolvedTable(const core::Material& m) : index(m) {}
 
     core::TableIndex index;
-    HugeVector<core::Wdl5> wdl; // looked up at random by the classes that capture into it
+    core::HugeVector<core::Wdl5> wdl; // looked up at random by the classes that capture into it
     std::vector<std::uint8_t> dtz;
     std::vector<std::uint8_t> round;
     // For a table the solver made (not one read from its files): a bit per index, set where the

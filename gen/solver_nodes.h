@@ -11,8 +11,8 @@
 #include <omp.h>
 #endif
 
+#include "core/huge_pages.h"
 #include "gen/chunks.h"
-#include "gen/huge_pages.h"
 
 namespace damatb::gen::solving {
 
@@ -37,8 +37,8 @@ inline std::size_t thread() {
 class Collector {
 public:
     Collector(std::uint64_t size0, std::uint64_t size1, std::size_t threads)
-        : seen_{HugeVector<std::atomic<std::uint64_t>>(size0 / 64 + 1),
-                HugeVector<std::atomic<std::uint64_t>>(size1 / 64 + 1)},
+        : seen_{core::HugeVector<std::atomic<std::uint64_t>>(size0 / 64 + 1),
+                core::HugeVector<std::atomic<std::uint64_t>>(size1 / 64 + 1)},
           parts_(threads) {}
 
     void add(Node c, std::size_t thread) {
@@ -83,7 +83,7 @@ public:
     }
 
 private:
-    HugeVector<std::atomic<std::uint64_t>> seen_[2];
+    core::HugeVector<std::atomic<std::uint64_t>> seen_[2];
     std::vector<Part<Node>> parts_; // per thread
 };
 

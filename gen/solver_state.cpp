@@ -9,8 +9,7 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     : solved(solved_tables), options(solve_options), rules(solve_options.rules),
       limit(rules.king_move_limit ? rules.king_move_limit : UNLIMITED_LEVELS),
       threads(std::max(1, solve_options.threads)) {
-    tables.push_back(std::make_unique<Table>(cls));
-    if (cls.swapped() != cls) tables.push_back(std::make_unique<Table>(cls.swapped()));
+    for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m));
     const auto thread_slots = static_cast<std::size_t>(threads);
     collector = std::make_unique<Collector>(table(0).size, table(table_count() - 1).size, thread_slots);
     lowered_losses.resize(thread_slots);

@@ -3,9 +3,9 @@
 
 #include <cstdint>
 
+#include "core/huge_pages.h"
 #include "core/index.h"
 #include "core/material.h"
-#include "gen/huge_pages.h"
 
 namespace damatb::gen::solving {
 
@@ -71,13 +71,13 @@ struct Table {
     Table& operator=(const Table&) = delete;
     core::TableIndex index;
     std::uint64_t size;
-    HugeVector<std::uint8_t> nodes;
+    core::HugeVector<std::uint8_t> nodes;
     Field<0> info{nodes.data()};
     Field<1> under_limit{nodes.data()};
     Field<2> level{nodes.data()};
     Field<3> round{nodes.data()};
-    HugeVector<std::uint8_t> without_limit, escape_without_limit;
-    HugeVector<std::uint32_t> escape;
+    core::HugeVector<std::uint8_t> without_limit, escape_without_limit;
+    core::HugeVector<std::uint32_t> escape;
 };
 
 // The fields' bytes are read and written by several threads at once.

@@ -57,7 +57,7 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
 // then the plain retrograde goes on from what that decides.
 void solve_unlimited(SolverState& solver) {
     for (int t = 0; t < solver.table_count(); ++t) {
-        HugeVector<std::uint32_t>().swap(solver.table(t).escape);
+        core::HugeVector<std::uint32_t>().swap(solver.table(t).escape);
         solver.table(t).without_limit.resize(solver.table(t).size);
         solver.table(t).escape_without_limit.assign(solver.table(t).size, NO_ESCAPE_MOVE);
     }

@@ -193,7 +193,7 @@ TEST_CASE("Best line: the counter and the moves along lines from many starts", "
     auto tb = open_tables(rules);
     int lines = 0, zeroing = 0, king_moves = 0;
     for (const core::ClassPlan& c : core::plan_classes(3))
-        for (const core::Material& m : {c.material, c.material.swapped()}) {
+        for (const core::Material& m : core::tables_of(c.material)) {
             const core::TableIndex index(m);
             for (std::uint64_t i = 0; i < index.size(); i += 61) {
                 const core::Position pos = index.position(i);
@@ -219,10 +219,8 @@ namespace {
 // armies are the same).
 std::vector<core::Material> tables_up_to(int pieces) {
     std::vector<core::Material> out;
-    for (const core::ClassPlan& c : core::plan_classes(pieces)) {
-        out.push_back(c.material);
-        if (c.material.swapped() != c.material) out.push_back(c.material.swapped());
-    }
+    for (const core::ClassPlan& c : core::plan_classes(pieces))
+        for (const core::Material& m : core::tables_of(c.material)) out.push_back(m);
     return out;
 }
 

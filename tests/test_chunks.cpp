@@ -8,9 +8,11 @@
 #include <catch2/catch.hpp>
 
 #include "gen/chunks.h"
-#include "gen/huge_pages.h"
+#include "core/huge_pages.h"
 
 using namespace damatb::gen;
+using damatb::core::HUGE_PAGE;
+using damatb::core::HugeVector;
 
 TEST_CASE("sort_in_parallel sorts as std::sort for any thread count", "[chunks]") {
     std::mt19937_64 random(20261130);
@@ -39,6 +41,24 @@ TEST_CASE("HugeVector: a large one on a 2 MiB boundary, a small one anywhere, bo
     CHECK(std::count(small.begin(), small.end(), 9) == 100);
     large.resize(3 * HUGE_PAGE); // reallocated, contents kept
     CHECK(large[12345] == 12345u * 7);
+}
+
+TEST_CASE("map_pages: whole huge pages on a 2 MiB boundary, other sizes anywhere, zeroed",
+          "[chunks]") {
+    using damatb::core::map_pages;
+    using damatb::core::unmap_pages;
+    CHECK(damatb::core::huge_pages_for(1) == HUGE_PAGE);
+    CHECK(damatb::core::huge_pages_for(HUGE_PAGE) == HUGE_PAGE);
+    CHECK(damatb::core::huge_pages_for(HUGE_PAGE + 1) == 2 * HUGE_PAGE);
+    for (const std::size_t bytes : {HUGE_PAGE, 3 * HUGE_PAGE, std::size_t{4096}, std::size_t{12288}}) {
+        auto* p = static_cast<std::uint8_t*>(map_pages(bytes));
+        REQUIRE(p != nullptr);
+        if (bytes % HUGE_PAGE == 0) CHECK(reinterpret_cast<std::uintptr_t>(p) % HUGE_PAGE == 0);
+        CHECK(p[0] == 0);
+        CHECK(p[bytes - 1] == 0);
+        p[bytes - 1] = 7;
+        unmap_pages(p, bytes);
+    }
 }
 
 TEST_CASE("HugeVector: sizes that are not whole huge pages, made and dropped many times",

@@ -32,12 +32,6 @@ std::vector<Ruleset> every_option() {
             Ruleset{Promotion::END_OF_MOVE, LonePieces::KING_WINS, 8}};
 }
 
-// The tables of a class: one per side to move, one when both armies are equal.
-std::vector<Material> tables_of(const Material& cls) {
-    if (cls.swapped() == cls) return {cls};
-    return {cls, cls.swapped()};
-}
-
 // Checks every index of every table of up to `pieces` pieces; returns the failures.
 std::vector<std::string> inconsistencies(int pieces, const Ruleset& rules) {
     const gen::SolvedTables& tables = test::solved_up_to(pieces, rules);
@@ -84,7 +78,7 @@ std::vector<test::CountRow> count_rows(const Ruleset& rules) {
                     Position q = side == WHITE ? p
                                                : Position::from_valid(p.men(WHITE), p.kings(WHITE),
                                                                       p.men(BLACK), p.kings(BLACK), BLACK);
-                    StoredValue v = test::stored_value(tables, q);
+                    TableValue v = test::stored_value(tables, q);
                     ++row.positions;
                     if (v.wdl == Wdl5::WIN) {
                         ++row.win;

@@ -13,7 +13,7 @@ using namespace damatb::core;
 
 namespace {
 
-simple::Value table_result(const StoredValue& v, int limit, int counter) {
+simple::Value table_result(const TableValue& v, int limit, int counter) {
     const bool in_time = limit == 0 || v.dtz <= limit - counter;
     if (v.wdl == Wdl5::WIN && in_time) return simple::Value::WIN;
     if (v.wdl == Wdl5::LOSS && in_time) return simple::Value::LOSS;
@@ -30,7 +30,7 @@ std::vector<std::string> differences(const Ruleset& rules) {
             const simple::SolvedClass& sc = oracle.solve(m);
             for (std::size_t i = 0; i < sc.size() && out.size() < 10; ++i) {
                 const Position& p = sc.positions[i];
-                const StoredValue v = test::stored_value(tables, p);
+                const TableValue v = test::stored_value(tables, p);
                 const bool with_dtz = v.wdl == Wdl5::WIN || v.wdl == Wdl5::LOSS;
                 std::string why;
                 if (static_cast<int>(v.wdl) != sc.wdl5[i])

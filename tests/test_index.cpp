@@ -17,10 +17,8 @@ namespace {
 // Every table of 2 to 4 pieces, each side to move.
 std::vector<Material> tables_up_to(int pieces) {
     std::vector<Material> tables;
-    for (const ClassPlan& c : plan_classes(pieces)) {
-        tables.push_back(c.material);
-        if (c.material.swapped() != c.material) tables.push_back(c.material.swapped());
-    }
+    for (const ClassPlan& c : plan_classes(pieces))
+        for (const Material& m : tables_of(c.material)) tables.push_back(m);
     return tables;
 }
 

@@ -21,6 +21,24 @@ TEST_CASE("Material: names, stronger army first", "[material]") {
     CHECK_FALSE(parse_class_name("vK").ok());
 }
 
+TEST_CASE("Material: a table name read back, and only the names table_name() writes", "[material]") {
+    CHECK(material_of_table_name("KMvK+") == Material{{1, 1}, {1, 0}});
+    CHECK(material_of_table_name("KMvK-") == Material{{1, 0}, {1, 1}});
+    CHECK(material_of_table_name("KvK") == Material{{1, 0}, {1, 0}});
+    CHECK(material_of_table_name("KKMvKM-") == Material{{1, 1}, {2, 1}});
+    for (const ClassPlan& c : plan_classes(4))
+        for (const Material& m : tables_of(c.material)) CHECK(material_of_table_name(m.table_name()) == m);
+    // Another army order, a missing or needless sign, no class, a file name.
+    for (const char* bad : {"KvKM+", "KvKM-", "KMvK", "KvK+", "KvK-", "", "+", "KXvK+", "vK", "KMvK+.dtb"})
+        CHECK_FALSE(material_of_table_name(bad).has_value());
+}
+
+TEST_CASE("Material: the tables of a class, one when both armies are equal", "[material]") {
+    CHECK(tables_of({{1, 1}, {1, 0}}) == std::vector<Material>{{{1, 1}, {1, 0}}, {{1, 0}, {1, 1}}});
+    CHECK(tables_of({{1, 0}, {1, 0}}) == std::vector<Material>{{{1, 0}, {1, 0}}});
+    CHECK(tables_of({{0, 2}, {0, 2}}).size() == 1);
+}
+
 TEST_CASE("Material: a position's material, Black to move turned around", "[material]") {
     Position p = test::fen("B:Wc3,Ka1:Bd6");
     CHECK(material_of(p) == Material{{0, 1}, {1, 1}});

@@ -24,6 +24,8 @@
 #include "core/movegen.h"
 #include "core/record.h"
 #include "core/table_file.h"
+#include "core/table_records.h"
+#include "core/table_stats.h"
 #include "damatb/probe.h"
 #include "damatb/probe.hpp"
 #include "damatb/probe_bridge.h"
@@ -68,30 +70,26 @@ std::unique_ptr<Tablebase> open_ok(const std::vector<std::string>& dirs,
 probe::Position probe_fen(const std::string& text) { return to_probe(test::fen(text)); }
 
 // The values record stored for a position with White to move, read from its file with core's
-// reader alone: WDL5, DTZ.
-std::array<int, 2> stored(const std::string& dir, const core::Position& w) {
+// reader alone.
+core::TableValue stored(const std::string& dir, const core::Position& w) {
     const core::Material m = core::material_of(w);
-    core::OpenedTable t = core::open_table(dir + "/" + m.table_name() + ".dtb");
+    core::OpenedTable t = core::open_table(dir + "/" + core::table_file_name(m, core::TableContents::VALUES));
     REQUIRE(t.status.ok());
-    const std::uint64_t i = core::TableIndex(m).index(w);
-    const auto& h = t.file.header();
-    const auto b = static_cast<std::uint32_t>(i / h.block_entries);
-    std::vector<std::uint8_t> block(std::size_t{t.file.entries_in_block(b)} * h.record_size);
-    core::Decompressor d;
-    REQUIRE(t.file.read_block(b, d, block.data()) == core::TableError::NONE);
-    const std::size_t at = (i % h.block_entries) * h.record_size;
-    REQUIRE(h.record_size == core::VALUE_RECORD_SIZE);
-    return {block[at], block[at + 1]};
+    const core::TableIndex index(m);
+    REQUIRE(core::record_layout_problem(t.file.header(), index.size()).empty());
+    core::TableRecords records;
+    REQUIRE(core::TableRecords::read(t.file, nullptr, &records).ok());
+    core::TableValue v;
+    REQUIRE(records.value(index.index(w), &v));
+    return v;
 }
 
 // Random positions of the classes of up to 3 pieces, either side to move: each the position of
 // a random index of a random table, turned around half the time.
 std::vector<core::Position> random_positions(std::size_t n, unsigned seed) {
     std::vector<core::TableIndex> indices;
-    for (const core::ClassPlan& c : core::plan_classes(3)) {
-        indices.emplace_back(c.material);
-        if (c.material.swapped() != c.material) indices.emplace_back(c.material.swapped());
-    }
+    for (const core::ClassPlan& c : core::plan_classes(3))
+        for (const core::Material& m : core::tables_of(c.material)) indices.emplace_back(m);
     std::mt19937_64 rng(seed);
     std::vector<core::Position> out;
     for (std::size_t k = 0; k < n; ++k) {
@@ -135,13 +133,15 @@ TEST_CASE("Probe: values are the records stored, for either side to move", "[pro
     for (const core::Position& p : random_positions(400, 1)) {
         const core::Position w = core::as_white_to_move(p);
         if (core::is_dont_care(w, DEFAULT_RULES)) continue; // searched: the one-ply test covers it
-        const auto rec = stored(dir, w);
+        const core::TableValue rec = stored(dir, w);
         INFO(core::to_fen(p));
         const probe::Value v = must_probe(*tb, to_probe(p), 0);
-        CHECK(static_cast<int>(v.wdl) == rec[0]);
-        const bool decided = rec[0] == 0 || rec[0] == 4;
-        CHECK(v.dtz == (decided ? rec[1] : -1));
-        CHECK(v.result == (rec[0] == 4 ? Result::WIN : rec[0] == 0 ? Result::LOSS : Result::DRAW));
+        CHECK(static_cast<int>(v.wdl) == static_cast<int>(rec.wdl));
+        const bool decided = rec.wdl == core::Wdl5::WIN || rec.wdl == core::Wdl5::LOSS;
+        CHECK(v.dtz == (decided ? rec.dtz : -1));
+        CHECK(v.result == (rec.wdl == core::Wdl5::WIN    ? Result::WIN
+                           : rec.wdl == core::Wdl5::LOSS ? Result::LOSS
+                                                         : Result::DRAW));
         // The position turned around and the file mirror have the same value.
         const probe::Value turned = must_probe(*tb, to_probe(p.flipped()), 0);
         CHECK(turned.wdl == v.wdl);
@@ -165,34 +165,23 @@ TEST_CASE("Probe: known positions and the longest wins of the statistics", "[pro
     CHECK(v.wdl == probe::Wdl5::LOSS);
     CHECK(v.dtz == 0);
 
-    // Each .stats file: a table's line ("KKKvK+ positions ... dtz-win 14 dtz-loss - ...") and
-    // then "  longest win: FEN" / "  longest loss: FEN".
+    // The longest win and loss of each table in its class's statistics file.
     int checked = 0;
-    for (const auto& entry : fs::directory_iterator(default_tables())) {
-        if (entry.path().extension() != ".stats") continue;
-        std::ifstream in(entry.path());
-        std::string line;
-        int dtz_win = -1, dtz_loss = -1;
-        while (std::getline(in, line)) {
-            std::istringstream words(line);
-            std::string word;
-            if (line.rfind("  longest ", 0) == 0) {
-                const bool win = line.rfind("  longest win: ", 0) == 0;
-                const std::string fen_text = line.substr(line.find(": ") + 2);
+    for (const core::ClassPlan& c : core::plan_classes(tb->max_pieces())) {
+        const auto stats = core::read_stats_file(default_tables() + "/" + core::stats_file_name(c.material));
+        REQUIRE(stats.ok());
+        for (const core::TableStats& s : *stats)
+            for (const bool win : {true, false}) {
+                const int dtz = win ? s.longest_win : s.longest_loss;
+                const std::string& fen_text = win ? s.longest_win_fen : s.longest_loss_fen;
+                CHECK(fen_text.empty() == (dtz < 0));
+                if (dtz < 0) continue;
                 INFO(fen_text);
                 const probe::Value longest = must_probe(*tb, probe_fen(fen_text), 0);
                 CHECK(longest.result == (win ? Result::WIN : Result::LOSS));
-                CHECK(longest.dtz == (win ? dtz_win : dtz_loss));
+                CHECK(longest.dtz == dtz);
                 ++checked;
-                continue;
             }
-            while (words >> word) {
-                std::string value;
-                auto number = [&] { return value == "-" ? -1 : std::stoi(value); };
-                if (word == "dtz-win" && words >> value) dtz_win = number();
-                if (word == "dtz-loss" && words >> value) dtz_loss = number();
-            }
-        }
     }
     CHECK(checked > 20);
 }
@@ -225,12 +214,12 @@ TEST_CASE("Probe: values agree with one ply of search", "[probe]") {
     auto tb = open_ok({default_tables()});
     const core::ValueLookup lookup = [&](const core::Position& q) {
         const probe::Value v = must_probe(*tb, to_probe(q), 0);
-        return core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
+        return core::TableValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
     };
     for (const core::Position& p : random_positions(200, 3)) {
         const probe::Value v = must_probe(*tb, to_probe(p), 0);
         const auto problem = core::check_one_ply(
-            p, core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)}, DEFAULT_RULES,
+            p, core::TableValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)}, DEFAULT_RULES,
             lookup);
         INFO(core::to_fen(p) << ": " << problem.value_or(""));
         CHECK(!problem);
@@ -515,7 +504,7 @@ TEST_CASE("Probe: 8 threads give the answers of one", "[probe]") {
             expected.push_back(answer(*one, to_probe(positions[k]), static_cast<int>(k % LIMIT)));
     }
     // A cache of two blocks: threads evict each other's blocks all the time.
-    auto tb = open_ok({default_tables()}, PROBE_DEFAULT, 2 * core::VALUE_RECORD_SIZE * core::VALUE_BLOCK_ENTRIES);
+    auto tb = open_ok({default_tables()}, PROBE_DEFAULT, 2 * core::VALUE_BLOCK_BYTES);
     std::vector<std::vector<std::array<int, 4>>> got(8);
     std::vector<std::thread> threads;
     for (std::size_t t = 0; t < got.size(); ++t)

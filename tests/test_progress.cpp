@@ -29,18 +29,12 @@ using bridge::to_probe;
 
 namespace {
 
-// The materials of a class's tables: one when both armies are the same.
-std::vector<core::Material> tables_of(const core::Material& cls) {
-    if (cls.swapped() == cls) return {cls};
-    return {cls, cls.swapped()};
-}
-
 // The tables of a folder read back through the generator's reader, with their histories.
 class Histories {
 public:
     Histories(const std::string& dir, int pieces, const core::Ruleset& rules) {
         for (const core::ClassPlan& c : core::plan_classes(pieces))
-            for (const core::Material& m : tables_of(c.material)) {
+            for (const core::Material& m : core::tables_of(c.material)) {
                 auto t = gen::read_solved(dir, m, rules, tables_);
                 REQUIRE(t);
                 tables_.add(t);
@@ -141,7 +135,7 @@ void check_every_won_position(int pieces, const core::Ruleset& rules, Counters&&
     const Histories histories(dir, pieces, rules);
     long checked = 0;
     for (const core::ClassPlan& c : core::plan_classes(pieces))
-        for (const core::Material& m : tables_of(c.material)) {
+        for (const core::Material& m : core::tables_of(c.material)) {
             const gen::SolvedTable& t = *histories.tables().find(m);
             for (std::uint64_t i = 0; i < t.index.size(); ++i) {
                 if (t.wdl[i] != core::Wdl5::WIN) continue;
@@ -203,7 +197,7 @@ TEST_CASE("Progress: the first move's key falls, 4 pieces, random positions, eve
     int won = 0;
     for (const core::ClassPlan& c : core::plan_classes(4)) {
         if (c.material.pieces() < 4) continue;
-        for (const core::Material& m : tables_of(c.material)) {
+        for (const core::Material& m : core::tables_of(c.material)) {
             const gen::SolvedTable& t = *histories.tables().find(m);
             for (int k = 0; k < 4000; ++k) {
                 const std::uint64_t i = rng() % t.index.size();

@@ -28,9 +28,23 @@ TEST_CASE("Ruleset: bad names are refused with the reason", "[ruleset]") {
     CHECK(parse_ruleset("end-of-move.king-wins").error().find("expected") != std::string::npos);
     CHECK(parse_ruleset("sideways.king-wins.32").error().find("'sideways'") != std::string::npos);
     CHECK(parse_ruleset("immediate.maybe.32").error().find("'maybe'") != std::string::npos);
-    CHECK(parse_ruleset("immediate.draw.256").error().find("'256'") != std::string::npos);
+    CHECK(parse_ruleset("immediate.draw.256").error() ==
+          "ruleset name 'immediate.draw.256': king-move limit 256 is not from 0 to 255");
     CHECK(parse_ruleset("immediate.draw.-1").error().find("'-1'") != std::string::npos);
     CHECK_FALSE(parse_king_move_limit("").ok());
     CHECK_FALSE(parse_king_move_limit("3x").ok());
     CHECK(*parse_king_move_limit("255") == 255);
+    CHECK(parse_king_move_limit("99999999999999999999").error() ==
+          "king-move limit '99999999999999999999' is not a whole number from 0 to 255");
+}
+
+TEST_CASE("Ruleset: option values in range make a ruleset, others say which is out", "[ruleset]") {
+    CHECK(*make_ruleset(1, 2, 255) == Ruleset{Promotion::IMMEDIATE, LonePieces::PLAY_ON, 255});
+    CHECK(*make_ruleset(0, 0, 32) == Ruleset{});
+    CHECK(make_ruleset(2, 0, 32).error() == "promotion option 2 is not 0 (end-of-move) or 1 (immediate)");
+    CHECK(make_ruleset(-1, 0, 32).error().starts_with("promotion option -1 "));
+    CHECK(make_ruleset(0, 3, 32).error() ==
+          "lone-pieces option 3 is not 0 (king-wins), 1 (draw) or 2 (play-on)");
+    CHECK(make_ruleset(0, 0, 256).error() == "king-move limit 256 is not from 0 to 255");
+    CHECK_FALSE(make_ruleset(0, 0, -1).ok());
 }

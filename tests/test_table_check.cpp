@@ -15,6 +15,7 @@
 #include "core/material.h"
 #include "core/record.h"
 #include "core/table_file.h"
+#include "core/table_records.h"
 #include "gen/table_io.h"
 #include "support/table_files.h"
 #include "support/temp_dir.h"
@@ -30,11 +31,6 @@ const core::Ruleset RULES;
 const core::Material KMVK{{1, 1}, {1, 0}}; // KMvK+
 const core::Material KMVK_MINUS = KMVK.swapped();
 
-std::vector<core::Material> tables_of(const core::Material& cls) {
-    if (cls.swapped() == cls) return {cls};
-    return {cls, cls.swapped()};
-}
-
 std::string values_file(const std::string& dir, const core::Material& m) {
     return dir + "/" + core::table_file_name(m, core::TableContents::VALUES);
 }
@@ -49,12 +45,7 @@ Records read_records(const std::string& path) {
     core::OpenedTable t = core::open_table(path);
     REQUIRE(t.status.ok());
     Records r{t.file.header(), {}};
-    const std::size_t size = r.header.record_size;
-    r.bytes.resize(r.header.entries * size);
-    core::Decompressor d;
-    for (std::uint32_t b = 0; b < t.file.block_count(); ++b)
-        REQUIRE(t.file.read_block(b, d, r.bytes.data() + std::size_t(b) * r.header.block_entries * size) ==
-                core::TableError::NONE);
+    REQUIRE(core::read_all_records(t.file, r.bytes).ok());
     return r;
 }
 
@@ -83,7 +74,7 @@ TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file
     std::uint64_t longer = 0;
     std::map<std::string, std::uint64_t> losses;
     for (const core::ClassPlan& c : core::plan_classes(3))
-        for (const core::Material& m : tables_of(c.material)) {
+        for (const core::Material& m : core::tables_of(c.material)) {
             auto t = gen::read_solved(tables, m, RULES, solved);
             REQUIRE(t);
             solved.add(t);
@@ -97,7 +88,7 @@ TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file
         }
     REQUIRE(longer > 0);
     for (const core::ClassPlan& c : core::plan_classes(3))
-        for (const core::Material& m : tables_of(c.material)) {
+        for (const core::Material& m : core::tables_of(c.material)) {
             INFO(m.table_name());
             const verify::TableCheck check = verify::check_table(values_file(tables, m), m, RULES);
             CHECK(check.values.ok);

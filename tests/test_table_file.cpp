@@ -11,6 +11,7 @@
 #include "core/byte_order.h"
 #include "core/checksum.h"
 #include "core/table_file.h"
+#include "core/table_records.h"
 
 #include <zstd.h>
 
@@ -48,15 +49,11 @@ TableHeader sample_header(std::uint64_t entries, int record_size, std::uint32_t 
     return h;
 }
 
-// Every record of an open table, block by block.
+// Every record of an open table (read_all_records, block by block).
 std::vector<std::uint8_t> read_all(const TableFile& t) {
-    Decompressor d;
-    const auto& h = t.header();
-    std::vector<std::uint8_t> all(h.entries * h.record_size);
-    for (std::uint32_t b = 0; b < t.block_count(); ++b) {
-        std::size_t at = std::size_t{b} * h.block_entries * h.record_size;
-        REQUIRE(t.read_block(b, d, all.data() + at) == TableError::NONE);
-    }
+    std::vector<std::uint8_t> all;
+    REQUIRE(read_all_records(t, all).ok());
+    REQUIRE(all.size() == t.header().entries * t.header().record_size);
     return all;
 }
 

@@ -41,7 +41,7 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
         probe::Value v;
         if (tb.probe(bridge::to_probe(p), 0, &v) != probe::Status::OK)
             throw std::runtime_error(probe::last_error());
-        return core::StoredValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
+        return core::TableValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
     };
     auto work = [&] {
         try {

@@ -10,6 +10,7 @@
 #include "core/index.h"
 #include "core/record.h"
 #include "core/table_file.h"
+#include "core/table_records.h"
 
 namespace damatb::verify {
 
@@ -50,19 +51,9 @@ TableFile open_checked(FileCheck& c, const Material& m, const Ruleset& rules, Ta
         c.reason = reason_of(t.status.message, c.path);
         return {};
     }
-    const TableHeader& h = t.file.header();
-    c.entries = h.entries;
-    const bool values = contents == TableContents::VALUES;
-    if (values ? h.record_size != VALUE_RECORD_SIZE : h.record_size % 2 != 1) {
-        c.reason = "records of " + std::to_string(h.record_size) + " bytes, not " +
-                   (values ? std::to_string(VALUE_RECORD_SIZE) : std::string("an odd number"));
-        return {};
-    }
-    if (const std::uint64_t size = TableIndex(m).size(); h.entries != size) {
-        c.reason = "holds " + std::to_string(h.entries) + " records, but " + m.table_name() +
-                   " has " + std::to_string(size) + " positions";
-        return {};
-    }
+    c.entries = t.file.header().entries;
+    c.reason = record_layout_problem(t.file.header(), TableIndex(m).size());
+    if (!c.reason.empty()) return {};
     if (const TableStatus v = t.file.verify(); !v) {
         c.reason = reason_of(v.message, c.path);
         return {};
@@ -70,23 +61,13 @@ TableFile open_checked(FileCheck& c, const Material& m, const Ruleset& rules, Ta
     return std::move(t.file);
 }
 
-// Calls f(i, record) for every record i of the file, in order, until f returns false. False
-// when a block does not decompress (reason set).
+// Calls f(i, record) for every record i of the file (core's for_each_record). False when a
+// block does not decompress (reason set).
 template <typename F>
 bool for_each_record(const TableFile& file, FileCheck& c, F&& f) {
-    const std::size_t r = file.header().record_size;
-    const std::uint64_t block_entries = file.header().block_entries;
-    Decompressor d;
-    std::vector<std::uint8_t> block(block_entries * r);
-    for (std::uint32_t b = 0; b < file.block_count(); ++b) {
-        if (file.read_block(b, d, block.data()) != TableError::NONE) {
-            c.reason = "block " + std::to_string(b) + " does not decompress";
-            return false;
-        }
-        for (std::uint32_t j = 0; j < file.entries_in_block(b); ++j)
-            if (!f(b * block_entries + j, &block[j * r])) return true;
-    }
-    return true;
+    const TableStatus s = core::for_each_record(file, f);
+    if (!s) c.reason = reason_of(s.message, c.path);
+    return s.ok();
 }
 
 // In TableCheck's list of DTZ by index: not a loss whose history is in the progress file.

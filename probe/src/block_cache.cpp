@@ -8,6 +8,8 @@
 #include <cstring>
 #include <utility>
 
+#include "core/huge_pages.h"
+
 namespace damatb::probe {
 
 namespace {
@@ -19,39 +21,22 @@ std::size_t shard_count_for(std::size_t budget) {
     return std::clamp<std::size_t>(budget / PER_SHARD, 1, 16);
 }
 
-// The size of a huge page (x86-64, and the usual one elsewhere).
-constexpr std::size_t HUGE = std::size_t{2} << 20;
-
 std::size_t units_for(std::size_t bytes) {
     return (bytes + BlockCache::UNIT - 1) / BlockCache::UNIT;
 }
 
 // `bytes` of fresh memory, every page already written by the kernel (one system call instead
 // of a page fault per page), or null when the system gives none. A size of a whole number of
-// huge pages (HUGE) is placed on a huge page boundary and asked to be backed by huge pages
-// (transparent huge pages, where the system has them): a probe that reads a cached block then
-// rarely misses the TLB, which a cache of gigabytes in 4 KiB pages would almost always do.
+// huge pages lies on huge pages where the system has them (core::map_pages): a probe that
+// reads a cached block then rarely misses the TLB, which a cache of gigabytes in 4 KiB pages
+// would almost always do.
 std::uint8_t* map_memory(std::size_t bytes) {
-    constexpr int flags = MAP_PRIVATE | MAP_ANONYMOUS;
-    const bool huge = bytes % HUGE == 0;
-    // For a huge page boundary: HUGE bytes more than needed, the ends past it given back.
-    const std::size_t asked = huge ? bytes + HUGE : bytes;
-    void* p = ::mmap(nullptr, asked, PROT_READ | PROT_WRITE, flags, -1, 0);
-    if (p == MAP_FAILED) return nullptr;
-    auto* base = static_cast<std::uint8_t*>(p);
-    if (huge) {
-        const std::size_t head = (HUGE - reinterpret_cast<std::uintptr_t>(base) % HUGE) % HUGE;
-        if (head) ::munmap(base, head);
-        if (HUGE - head) ::munmap(base + head + bytes, HUGE - head);
-        base += head;
-#ifdef MADV_HUGEPAGE
-        ::madvise(base, bytes, MADV_HUGEPAGE); // a hint: no huge pages is no error
-#endif
-    }
+    auto* base = static_cast<std::uint8_t*>(core::map_pages(bytes));
+    if (!base) return nullptr;
 #ifdef MADV_POPULATE_WRITE
     if (::madvise(base, bytes, MADV_POPULATE_WRITE) == 0) return base;
     if (errno == ENOMEM) { // the system has not the memory
-        ::munmap(base, bytes);
+        core::unmap_pages(base, bytes);
         return nullptr;
     }
 #endif
@@ -69,7 +54,7 @@ struct BlockCache::Chunk {
     }
     Chunk(const Chunk&) = delete;
     Chunk& operator=(const Chunk&) = delete;
-    ~Chunk() { ::munmap(base, units * UNIT); }
+    ~Chunk() { core::unmap_pages(base, units * UNIT); }
 
     // The first unit at or after `from` that is in use (`in_use`) or free (!in_use), or `units`.
     std::size_t next(std::size_t from, bool in_use) const {
@@ -297,7 +282,7 @@ bool BlockCache::allocate(Shard& s, std::unique_lock<std::mutex>& lock, std::siz
                 try {
                     c = std::make_unique<Chunk>(base, size / UNIT);
                 } catch (...) {
-                    ::munmap(base, size);
+                    core::unmap_pages(base, size);
                     lock.lock();
                     s.mapped -= size;
                     throw;

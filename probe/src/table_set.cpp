@@ -39,17 +39,6 @@ core::Decompressor& thread_decompressor() {
 
 } // namespace
 
-std::optional<core::Material> material_of_table_name(std::string_view name) {
-    std::string_view cls = name;
-    const bool other_moves = !cls.empty() && cls.back() == '-';
-    if (!cls.empty() && (cls.back() == '+' || cls.back() == '-')) cls.remove_suffix(1);
-    auto m = core::parse_class_name(cls);
-    if (!m) return std::nullopt;
-    const core::Material material = other_moves ? m->swapped() : *m;
-    if (material.table_name() != name) return std::nullopt; // "KvKM", "KvK+", ...
-    return material;
-}
-
 TableSet::TableSet(const core::Ruleset& rules, std::size_t cache_bytes)
     : rules_(rules), cache_(cache_bytes) {}
 
@@ -65,10 +54,10 @@ Status TableSet::add_folder(const std::string& dir) {
     for (; it != fs::directory_iterator(); it.increment(ec)) {
         if (ec) return cannot_list();
         const fs::path& path = it->path();
-        if (path.extension() != ".dtb") continue;
+        if (path.extension() != core::table_file_extension(core::TableContents::VALUES)) continue;
         std::error_code type_ec;
         if (!it->is_regular_file(type_ec)) continue;
-        auto material = material_of_table_name(path.stem().string());
+        auto material = core::material_of_table_name(path.stem().string());
         if (!material) continue;
         const std::uint32_t key = material_key(*material);
         if (tables_.count(key)) continue; // an earlier folder has it
@@ -77,7 +66,7 @@ Status TableSet::add_folder(const std::string& dir) {
         t->values.path = path.string();
         t->values.number = static_cast<std::uint32_t>(2 * tables_.size());
         fs::path progress = path;
-        progress.replace_extension(".dtp");
+        progress.replace_extension(core::table_file_extension(core::TableContents::PROGRESS));
         if (fs::is_regular_file(progress, type_ec)) t->progress.path = progress.string();
         t->progress.number = t->values.number + 1;
         tables_.emplace(key, std::move(t));
@@ -100,21 +89,10 @@ Status TableSet::open(Table& t, File& f, core::TableContents contents) const {
     f.message = opened.status.message;
     if (s == Status::OK) {
         core::TableIndex index(t.material);
-        const core::TableHeader& h = opened.file.header();
-        const bool size_ok = contents == core::TableContents::VALUES
-                                 ? h.record_size == core::VALUE_RECORD_SIZE
-                                 : h.record_size % 2 == 1;
-        if (!size_ok) {
+        if (const std::string problem = core::record_layout_problem(opened.file.header(), index.size());
+            !problem.empty()) {
             s = Status::FILE_DAMAGED;
-            f.message = f.path + ": records of " + std::to_string(h.record_size) + " bytes, not " +
-                        (contents == core::TableContents::VALUES
-                             ? std::to_string(core::VALUE_RECORD_SIZE)
-                             : std::string("an odd number"));
-        } else if (h.entries != index.size()) {
-            s = Status::FILE_DAMAGED;
-            f.message = f.path + ": holds " + std::to_string(h.entries) + " records, but " +
-                        t.material.table_name() + " has " + std::to_string(index.size()) +
-                        " positions";
+            f.message = f.path + ": " + problem;
         } else {
             f.file = std::move(opened.file);
             if (contents == core::TableContents::VALUES) t.index.emplace(std::move(index));

@@ -31,6 +31,7 @@
 #include "core/record.h"
 #include "core/ruleset.h"
 #include "core/table_file.h"
+#include "core/table_records.h"
 #include "core/wdl.h"
 #include "damatb/probe.hpp"
 
@@ -38,10 +39,6 @@ namespace damatb::probe {
 
 using core::TableValue;
 using core::ProgressHistory;
-
-// The material a table file's name stands for: "KMvK+" (the first-named army to move),
-// "KMvK-", "KvK". Only the names Material::table_name() writes are read; nullopt otherwise.
-std::optional<core::Material> material_of_table_name(std::string_view name);
 
 class TableSet {
 public:

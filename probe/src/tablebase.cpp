@@ -176,18 +176,13 @@ std::unique_ptr<Tablebase> Tablebase::open(const std::vector<std::string>& dirs,
                                            Status* status) noexcept {
     Status ignored = Status::OK;
     Status& s = status ? *status : ignored;
-    const int promotion = static_cast<int>(rules.promotion);
-    const int lone = static_cast<int>(rules.lone_pieces);
-    if (promotion < 0 || promotion > 1 || lone < 0 || lone > 2 || rules.king_move_limit < 0 ||
-        rules.king_move_limit > 255) {
-        s = fail(Status::INVALID_ARGUMENT,
-                 "ruleset options out of range: promotion " + std::to_string(promotion) +
-                     " (0 to 1), lone pieces " + std::to_string(lone) +
-                     " (0 to 2), king-move limit " + std::to_string(rules.king_move_limit) +
-                     " (0 to 255)");
+    const auto checked = core::make_ruleset(static_cast<int>(rules.promotion),
+                                            static_cast<int>(rules.lone_pieces), rules.king_move_limit);
+    if (!checked) {
+        s = fail(Status::INVALID_ARGUMENT, "ruleset options out of range: " + checked.error());
         return nullptr;
     }
-    const core::Ruleset core_rules = bridge::to_core(rules);
+    const core::Ruleset core_rules = *checked;
     try {
         auto impl = std::make_unique<Impl>(core_rules, cache_bytes);
         for (const std::string& dir : dirs)

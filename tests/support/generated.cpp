@@ -24,7 +24,7 @@ const gen::SolvedTables& solved_up_to(int pieces, const core::Ruleset& rules) {
     return tables;
 }
 
-core::StoredValue stored_value(const gen::SolvedTables& tables, const core::Position& pos) {
+core::TableValue stored_value(const gen::SolvedTables& tables, const core::Position& pos) {
     core::Position w = core::as_white_to_move(pos);
     const gen::SolvedTable* t = tables.find(core::material_of(w));
     const std::uint64_t i = t->index.index(w);

@@ -12,6 +12,6 @@ namespace damatb::test {
 const gen::SolvedTables& solved_up_to(int pieces, const core::Ruleset& rules);
 
 // The stored value of any position of those tables (any side to move).
-core::StoredValue stored_value(const gen::SolvedTables& tables, const core::Position& pos);
+core::TableValue stored_value(const gen::SolvedTables& tables, const core::Position& pos);
 
 } // namespace damatb::test

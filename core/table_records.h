@@ -1,0 +1,119 @@
+// The records of a table's files taken whole (core/record.h says what one record holds): the
+// record sizes a valid file has, reading every record of a file, and the records of a solved
+// table laid out for its two files, with the bytes no reader looks at filled as record.h says.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/record.h"
+#include "core/table_file.h"
+
+namespace damatb::core {
+
+// Why the records of a file with header h cannot be those of its table of `positions`
+// positions, or "" when they can: a values file has records of VALUE_RECORD_SIZE bytes, a
+// progress file of an odd number (progress_record_size), and either has one per position.
+// For example "records of 3 bytes, not 2" or "holds 10 records, but KMvK+ has 12 positions".
+std::string record_layout_problem(const TableHeader& h, std::uint64_t positions);
+
+// Block b of file does not decompress: CORRUPT_BLOCK, "PATH: block B does not decompress".
+TableStatus block_failure(const TableFile& file, std::uint32_t b);
+
+// Calls f(i, record) for every record i of file in order, until f returns false; record points
+// at the header's record_size bytes, valid during the call. Returns OK, or block_failure() of
+// the first block that does not decompress (the records before it were seen).
+template <typename F>
+TableStatus for_each_record(const TableFile& file, F&& f) {
+    const std::size_t r = file.header().record_size;
+    const std::uint64_t block_entries = file.header().block_entries;
+    Decompressor d;
+    std::vector<std::uint8_t> block(block_entries * r);
+    for (std::uint32_t b = 0; b < file.block_count(); ++b) {
+        if (file.read_block(b, d, block.data()) != TableError::NONE) return block_failure(file, b);
+        for (std::uint32_t j = 0; j < file.entries_in_block(b); ++j)
+            if (!f(b * block_entries + j, &block[j * r])) return {};
+    }
+    return {};
+}
+
+// Every record of file into out, record i at out[i * record_size]. Returns OK, or
+// block_failure() (out is then empty).
+TableStatus read_all_records(const TableFile& file, std::vector<std::uint8_t>& out);
+
+// Runs body(k) for every k < count, in any order, possibly on several threads at once.
+using ParallelFor = std::function<void(std::size_t count, const std::function<void(std::size_t)>& body)>;
+
+// The records of one table's two files: its values file's and its progress file's, both in
+// TableIndex order.
+//
+// The generator fills them index by index: one put_* for each index (from any thread, each
+// index from one), then fill_unused_bytes(); values() and progress() are then the files'
+// records, and has_progress() says whether the table has a progress file. A reader gets them
+// from the files (read) and decodes each index with value() and history().
+class TableRecords {
+public:
+    TableRecords() = default;
+    // Room for `entries` records, the progress records sized for histories of at most
+    // longest_steps steps (1 to MAX_PROGRESS_STEPS); every byte 0 until put.
+    TableRecords(std::uint64_t entries, int longest_steps);
+
+    // A don't-care position (core/record.h): its bytes are filled by fill_unused_bytes().
+    void put_dont_care(std::uint64_t i) { values_[i * VALUE_RECORD_SIZE] = DONT_CARE; }
+    // The value v of a position that is neither don't care nor lost.
+    void put_value(std::uint64_t i, const TableValue& v) { encode_value(v, &values_[i * VALUE_RECORD_SIZE]); }
+    // A lost position, not don't care: its value v and its progress history h (h.count >= 1).
+    void put_loss(std::uint64_t i, const TableValue& v, const ProgressHistory& h) {
+        encode_value(v, &values_[i * VALUE_RECORD_SIZE]);
+        encode_progress(h, &progress_[i * progress_size_], progress_size_);
+    }
+    // Makes each byte a record does not use repeat the byte before it in its plane (core/
+    // record.h), a don't-care values record both its bytes; sets has_progress(). Runs its two
+    // passes over chunks of the records through `parallel` (one thread when empty); the bytes
+    // are the same whatever it does.
+    void fill_unused_bytes(const ParallelFor& parallel = {});
+
+    // The records of the files of one table: values, and progress when not null; both must be
+    // open, with a record_layout_problem() of "". Returns OK or the block_failure() of either
+    // (out is then empty).
+    static TableStatus read(const TableFile& values, const TableFile* progress, TableRecords* out);
+    // The value of record i (decode_value): false when its bytes cannot be one. A don't-care
+    // position's record holds no value of its own (core/record.h, capture_value).
+    bool value(std::uint64_t i, TableValue* out) const {
+        return decode_value(&values_[i * VALUE_RECORD_SIZE], out);
+    }
+    // The history of lost position i (not don't care) whose value is v, from its progress
+    // record: false when there is no progress file or the bytes cannot be one.
+    bool history(std::uint64_t i, const TableValue& v, ProgressHistory* out) const {
+        return progress_size_ > 0 && !progress_.empty() &&
+               decode_history(v, &progress_[i * progress_size_], progress_size_, out);
+    }
+
+    std::uint64_t entries() const { return entries_; }
+    const std::vector<std::uint8_t>& values() const { return values_; }
+    const std::vector<std::uint8_t>& progress() const { return progress_; }
+    // The records of the file of contents c: values() or progress().
+    const std::vector<std::uint8_t>& records(TableContents c) const {
+        return c == TableContents::VALUES ? values_ : progress_;
+    }
+    // The header (write_table's fields) of the file of contents c of table m under `rules`:
+    // its record size, its block size (VALUE_BLOCK_ENTRIES for values) and entries().
+    TableHeader header(TableContents c, const Ruleset& rules, const Material& m) const;
+    int progress_record_size() const { return progress_size_; }
+    // Whether some position is lost and not don't care: the table then has a progress file.
+    bool has_progress() const { return has_progress_; }
+
+private:
+    // Byte 0 of a don't-care values record until it is filled: no WDL5.
+    static constexpr std::uint8_t DONT_CARE = 0xFF;
+
+    std::uint64_t entries_ = 0;
+    std::vector<std::uint8_t> values_, progress_;
+    int progress_size_ = 0;
+    bool has_progress_ = false;
+};
+
+} // namespace damatb::core

@@ -1,0 +1,160 @@
+// The records of a table's files taken whole (core/table_records.h): the record layout a valid
+// file has, every record read back, and the unused bytes of a solved table's records filled.
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "core/table_records.h"
+#include "support/temp_dir.h"
+
+using namespace damatb;
+using namespace damatb::core;
+
+namespace {
+
+const Material KMVK{{1, 1}, {1, 0}};
+
+TableHeader header_of(TableContents c, std::uint8_t record_size, std::uint64_t entries) {
+    TableHeader h;
+    h.material = KMVK;
+    h.contents = c;
+    h.record_size = record_size;
+    h.entries = entries;
+    return h;
+}
+
+ProgressHistory history_of(std::initializer_list<ProgressStep> steps) {
+    ProgressHistory h;
+    for (const ProgressStep& s : steps) h.steps[std::size_t(h.count++)] = s;
+    return h;
+}
+
+} // namespace
+
+TEST_CASE("Table records: the record layout of a values file and of a progress file", "[table_records]") {
+    CHECK(record_layout_problem(header_of(TableContents::VALUES, 2, 100), 100).empty());
+    CHECK(record_layout_problem(header_of(TableContents::PROGRESS, 1, 100), 100).empty());
+    CHECK(record_layout_problem(header_of(TableContents::PROGRESS, 5, 100), 100).empty());
+    CHECK(record_layout_problem(header_of(TableContents::VALUES, 3, 100), 100) == "records of 3 bytes, not 2");
+    CHECK(record_layout_problem(header_of(TableContents::PROGRESS, 2, 100), 100) ==
+          "records of 2 bytes, not an odd number");
+    CHECK(record_layout_problem(header_of(TableContents::VALUES, 2, 99), 100) ==
+          "holds 99 records, but KMvK+ has 100 positions");
+    CHECK(record_layout_problem(header_of(TableContents::PROGRESS, 3, 101), 100) ==
+          "holds 101 records, but KMvK+ has 100 positions");
+}
+
+TEST_CASE("Table records: every record of a file, in order, and a stop when asked", "[table_records]") {
+    test::TempDir dir("damatb-records");
+    const std::string path = dir.file("KMvK+.dtp");
+    TableHeader h = header_of(TableContents::PROGRESS, 3, 1000);
+    h.block_entries = 64; // 16 blocks, the last one short
+    std::vector<std::uint8_t> records(h.entries * h.record_size);
+    for (std::size_t k = 0; k < records.size(); ++k) records[k] = static_cast<std::uint8_t>(k * 7 + k / 3);
+    REQUIRE(write_table(path, h, records.data()).ok());
+    OpenedTable t = open_table(path);
+    REQUIRE(t.status.ok());
+
+    std::vector<std::uint8_t> all;
+    REQUIRE(read_all_records(t.file, all).ok());
+    CHECK(all == records);
+
+    std::vector<std::uint8_t> seen;
+    std::uint64_t next = 0;
+    REQUIRE(for_each_record(t.file, [&](std::uint64_t i, const std::uint8_t* r) {
+                CHECK(i == next++);
+                seen.insert(seen.end(), r, r + 3);
+                return true;
+            }).ok());
+    CHECK(seen == records);
+    std::uint64_t calls = 0;
+    REQUIRE(for_each_record(t.file, [&](std::uint64_t i, const std::uint8_t*) {
+                ++calls;
+                return i < 99;
+            }).ok());
+    CHECK(calls == 100);
+}
+
+TEST_CASE("Table records: unused bytes repeat the byte before them in their plane", "[table_records]") {
+    TableRecords r(6, 2); // progress records of 3 bytes
+    REQUIRE(r.progress_record_size() == 3);
+    r.put_value(0, {Wdl5::WIN, 5});
+    r.put_value(1, {Wdl5::DRAW, 0});
+    r.put_loss(2, {Wdl5::LOSS, 3}, history_of({{2, 3}}));
+    r.put_dont_care(3);
+    r.put_loss(4, {Wdl5::LOSS, 2}, history_of({{1, 5}, {3, 2}}));
+    r.put_value(5, {Wdl5::CURSED_WIN, 0});
+    r.fill_unused_bytes();
+    // A draw's DTZ byte and both bytes of a don't-care record repeat the record before; a
+    // progress record not a loss's repeats byte 0, one of no more steps the pairs.
+    CHECK(r.values() == std::vector<std::uint8_t>{4, 5, 2, 5, 0, 3, 0, 3, 0, 2, 3, 2});
+    CHECK(r.progress() == std::vector<std::uint8_t>{0, 0, 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 0x81, 5, 3, 0x81, 5, 3});
+    CHECK(r.has_progress());
+
+    const TableHeader values = r.header(TableContents::VALUES, Ruleset{}, KMVK);
+    CHECK(values.record_size == VALUE_RECORD_SIZE);
+    CHECK(values.block_entries == VALUE_BLOCK_ENTRIES);
+    CHECK(values.entries == 6);
+    CHECK(values.contents == TableContents::VALUES);
+    const TableHeader progress = r.header(TableContents::PROGRESS, Ruleset{}, KMVK);
+    CHECK(progress.record_size == 3);
+    CHECK(progress.block_entries == DEFAULT_BLOCK_ENTRIES);
+    CHECK(&r.records(TableContents::PROGRESS) == &r.progress());
+
+    // Decoded as a reader does.
+    TableValue v;
+    REQUIRE(r.value(4, &v));
+    CHECK(v.wdl == Wdl5::LOSS);
+    CHECK(v.dtz == 2);
+    ProgressHistory h;
+    REQUIRE(r.history(4, v, &h));
+    CHECK(h.count == 2);
+    CHECK(h.steps[0] == ProgressStep{1, 5});
+    CHECK(h.steps[1] == ProgressStep{3, 2});
+}
+
+TEST_CASE("Table records: a first record that is don't care, and a table with no loss", "[table_records]") {
+    TableRecords r(3, 1);
+    r.put_dont_care(0);
+    r.put_value(1, {Wdl5::DRAW, 0});
+    r.put_dont_care(2);
+    r.fill_unused_bytes();
+    CHECK(r.values() == std::vector<std::uint8_t>{0, 0, 2, 0, 2, 0});
+    CHECK(r.progress() == std::vector<std::uint8_t>{0, 0, 0});
+    CHECK_FALSE(r.has_progress()); // record 0 reads as a loss, but is don't care
+}
+
+TEST_CASE("Table records: the same bytes whatever order the chunks are filled in", "[table_records]") {
+    // Over 3 chunks of the fill's passes, run in order and in reverse.
+    const std::uint64_t n = 150000;
+    auto filled = [&](const ParallelFor& parallel) {
+        std::mt19937_64 random(7);
+        TableRecords r(n, 3);
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const auto kind = random() % 8;
+            if (kind < 2)
+                r.put_dont_care(i);
+            else if (kind < 4)
+                r.put_loss(i, {Wdl5::LOSS, 4}, kind == 2 ? history_of({{1, 4}}) : history_of({{1, 9}, {2, 6}, {5, 4}}));
+            else
+                r.put_value(i, {Wdl5(random() % 5 == 0 ? 4 : 1 + random() % 3), int(random() % 40)});
+        }
+        r.fill_unused_bytes(parallel);
+        return r;
+    };
+    const TableRecords in_order = filled({});
+    const TableRecords reversed = filled([](std::size_t count, const std::function<void(std::size_t)>& body) {
+        for (std::size_t k = count; k-- > 0;) body(k);
+    });
+    CHECK(in_order.values() == reversed.values());
+    CHECK(in_order.progress() == reversed.progress());
+    CHECK(in_order.has_progress());
+    // Every unused byte of a values record repeats the one before it.
+    for (std::uint64_t i = 1; i < n; ++i) {
+        const std::uint8_t* v = &in_order.values()[i * 2];
+        if (v[0] != 0 && v[0] != 4) CHECK(v[1] == v[-1]);
+    }
+}
