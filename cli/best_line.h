@@ -26,7 +26,7 @@ enum class LineEnd {
 };
 
 struct LinePly {
-    std::string move;       // RULES.md notation
+    std::string move;       // docs/rules.md notation
     core::Position after;   // the position after the move
     std::string fen;        // its FEN
     int counter = 0;        // the king-move counter after the move

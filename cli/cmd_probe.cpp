@@ -23,7 +23,7 @@ CommandSyntax probe_syntax() {
         "damatb probe [options] FEN",
         "Looks FEN up in the tables, with the king-move counter at C (default 0): prints\n"
         "the board, the result at C (win, draw or loss for the side to move), WDL5 (win,\n"
-        "cursed-win, draw, blessed-loss, loss: the value at counter 0, TABLES.md) and DTZ\n"
+        "cursed-win, draw, blessed-loss, loss: the value at counter 0, docs/values.md) and DTZ\n"
         "(plies to the next capture or man move with perfect play; '-' unless WDL5 is win\n"
         "or loss), then every legal move, best first, with its result and WDL5 for the side\n"
         "to move, the DTZ of the position after it, the counter after it and that position.\n"

@@ -24,7 +24,7 @@ CommandSyntax verify_syntax() {
         "and that the progress file holds nothing else (a progress file that is needed and\n"
         "missing fails). With --deep, also that the value of every position equals what one\n"
         "ply of search over its moves gives, the moves' values read through the probe\n"
-        "library (TABLES.md, \"Values\"); this reads the tables of the classes the moves lead\n"
+        "library (docs/values.md, \"Values\"); this reads the tables of the classes the moves lead\n"
         "into as well, and prints a progress line every few seconds. Prints one line per\n"
         "file, `ok` or `FAILED` with the reason, then a summary. Exit codes: 0 when every\n"
         "file passes, 1 when one fails (or the folder holds no table file), 2 for a bad\n"

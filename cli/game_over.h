@@ -1,4 +1,4 @@
-// Words for a finished game (RULES.md, "End of the game").
+// Words for a finished game (docs/rules.md, "End of the game").
 #pragma once
 
 #include <optional>

@@ -91,8 +91,8 @@ int dispatch(const std::vector<std::string>& argv) {
 // `generate` runs with the C library's heap on huge pages: the tool starts itself again, once,
 // with the glibc tunable glibc.malloc.hugetlb=1 added to GLIBC_TUNABLES (read only when a
 // program starts). The generator's work lists, hundreds of megabytes each, live on that heap
-// (gen/generate.cpp), and their first touch on 4 KiB pages costs a fault every 4 KiB: KKMvKM
-// took 198 s instead of 231 s with it (docs/generator.md, "Work lists and threads"). A
+// (gen/generate.cpp), and their first touch on 4 KiB pages costs a fault every 4 KiB (what it
+// gains: docs/performance.md, "What each change to the generator gained"). A
 // GLIBC_TUNABLES that names glibc.malloc.hugetlb already is left as it is
 // (glibc.malloc.hugetlb=0 turns this off), and if the restart fails the command runs as it is.
 // A program run with raised privileges (AT_SECURE), whose tunables the C library ignores, is

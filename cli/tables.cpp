@@ -120,7 +120,7 @@ std::string_view result_word(probe::Result r) {
 }
 
 std::string_view wdl_word(probe::Wdl5 w) {
-    return core::to_string(bridge::to_core(w)); // TABLES.md's words
+    return core::to_string(bridge::to_core(w)); // docs/values.md's words
 }
 
 PositionQuery position_query(const po::variables_map& vm) {

@@ -54,7 +54,7 @@ TableFolder table_files(const std::string& dir);
 
 // "win", "draw", "loss".
 std::string_view result_word(probe::Result r);
-// "win", "cursed-win", "draw", "blessed-loss", "loss" (TABLES.md).
+// "win", "cursed-win", "draw", "blessed-loss", "loss" (docs/values.md).
 std::string_view wdl_word(probe::Wdl5 w);
 
 // The probe library opened on dir for rules, with 64 MiB of block cache (more did not make

@@ -1,7 +1,7 @@
 // The capture search shared by move generation and move notation.
 //
 // It walks every capture sequence of the side to move, depth first, with each
-// captured piece removed from the board at once (RULES.md, "Captures"), and
+// captured piece removed from the board at once (docs/rules.md, "Captures"), and
 // hands each finished sequence to a sink:
 //
 //   sink.found(from, to, captured, count, mover_king, ends_king, path)

@@ -1,4 +1,4 @@
-// The one-ply consistency of a table value (TABLES.md, "Values"): what a stored
+// The one-ply consistency of a table value (docs/values.md, "Values"): what a stored
 // WDL5 and DTZ must be, given the values of the position's successors.
 //
 // For a position P with limit L > 0, each move m to P' (the opponent's value

@@ -1,4 +1,4 @@
-// Position notation (RULES.md, "Position notation"): the FEN of PDN, e.g.
+// Position notation (docs/rules.md, "Position notation (FEN)"): the FEN of PDN, e.g.
 // "W:Wa2,b3,Kc5:Bd7,Ke4" (White to move; white men a2 and b3, a white king on
 // c5; a black man on d7 and a black king on e4).
 #pragma once

@@ -1,4 +1,4 @@
-// The end of the game (RULES.md, "End of the game") and the king-move counter.
+// The end of the game (docs/rules.md, "End of the game") and the king-move counter.
 #pragma once
 
 #include "core/move.h"

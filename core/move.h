@@ -1,6 +1,6 @@
 // A move, and a fixed-capacity list of moves.
 //
-// A move is what RULES.md calls its identity: origin, destination, the set of
+// A move is what docs/rules.md calls its identity: origin, destination, the set of
 // captured squares and the piece it ends as. The path a capture took is not
 // stored; notation.h recovers one when a move is printed.
 //

@@ -1,4 +1,4 @@
-// Legal move generation (RULES.md, "Moves without capture", "Captures",
+// Legal move generation (docs/rules.md, "Moves without capture", "Captures",
 // "Promotion", "Move identity").
 //
 // When the side to move can capture, only the capture sequences that take the

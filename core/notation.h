@@ -1,4 +1,4 @@
-// Move notation (RULES.md, "Move notation"): "c3-c4" for a move without
+// Move notation (docs/rules.md, "Move notation"): "c3-c4" for a move without
 // capture, "d4xd6xf6" for a capture, naming every landing square in order.
 #pragma once
 

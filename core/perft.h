@@ -1,4 +1,4 @@
-// Perft: the number of positions reached after exactly `depth` plies (RULES.md,
+// Perft: the number of positions reached after exactly `depth` plies (docs/rules.md,
 // "Move identity"). Pure move generation: the one-piece-each and king-move rules
 // do not apply. The last ply is counted in bulk, without playing its moves.
 #pragma once

@@ -1,6 +1,6 @@
 // A position: four bitboards and the side to move, valid by construction.
 //
-// Position::make checks the invariants of RULES.md (no square used twice, no man
+// Position::make checks the invariants of docs/rules.md (no square used twice, no man
 // on its own first or last rank) and returns an error naming the first square
 // that breaks one. Positions made by after() are valid because moves are.
 #pragma once
@@ -34,7 +34,7 @@ public:
         p.side_ = side_to_move;
         return p;
     }
-    // The start position of RULES.md.
+    // The start position of docs/rules.md.
     static Position start();
 
     Bitboard men(Color c) const { return men_[c]; }

@@ -1,4 +1,4 @@
-// The ruleset options of RULES.md and their stable printable name.
+// The ruleset options of docs/rules.md and their stable printable name.
 //
 // The name reads `promotion.lone-pieces.limit`, for example the default
 // `end-of-move.king-wins.32`; table files carry it and readers compare it.

@@ -1,5 +1,5 @@
-// The symmetries of the board that never change a value (TABLES.md, "Material
-// classes"): the file mirror always; with no man on the board, all eight.
+// The symmetries of the board that never change a value (docs/values.md, "Classes
+// and tables"): the file mirror always; with no man on the board, all eight.
 //
 // Symmetry s maps square (file f, rank r) as follows, applying in order:
 // bit 2 (TRANSPOSE) swaps f and r, bit 0 (MIRROR_FILES) f -> 7 - f,

@@ -1,4 +1,4 @@
-// The five values a table stores for a position (TABLES.md, "Values"), for the
+// The five values a table stores for a position (docs/values.md, "Values"), for the
 // side to move, with the king-move counter at 0.
 #pragma once
 

@@ -25,9 +25,8 @@ std::string path_of(const std::string& dir, const Material& m, TableContents c) 
 
 // The zstd level of the progress files (docs/table-format.md, "The zstd level"): their records
 // are longer than the values records (1 + 2 bytes for each step after the first of the longest
-// history), and only the ranking of root moves reads them. KMMvKM-'s (95 million positions):
-// level 10 took 5.2 s to write 23.8 MB, level 5 2.0 s to write 25.9 MB, level 3 1.1 s to write
-// 29.0 MB (single runs, 2 threads).
+// history), and only the ranking of root moves reads them, so a faster level than the values
+// files' pays (the sizes and times of each level: docs/performance.md, "Size").
 constexpr int PROGRESS_ZSTD_LEVEL = 5;
 
 void write_file(const std::string& path, const TableRecords& records, TableContents c,

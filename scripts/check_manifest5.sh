@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the tables of up to 5 pieces, default ruleset, against the committed manifest
 # (tables/manifest/end-of-move.king-wins.32.txt, whose lines of 5 pieces no unit test
-# reaches: generating them takes most of an hour on 2 cores). Generates them into TABLES
+# reaches: generating them takes 10 to 20 minutes on 2 cores). Generates them into TABLES
 # (default tables/end-of-move.king-wins.32; classes already there are read back and checked,
 # so a second run takes minutes), then compares every table's statistics line.
 set -euo pipefail

@@ -1,6 +1,6 @@
 // The best line of `damatb line` (cli/best_line.h) against table files of up to 3 pieces (4 in
 // the slow label): who wins, how the draws end, the king-move counter along the line, and that
-// always playing the first move wins every won start (TABLES.md, "Making progress").
+// always playing the first move wins every won start (docs/values.md, "Making progress").
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -313,7 +313,7 @@ Tally play_lines(const probe::Tablebase& tb, const core::Ruleset& rules, std::ui
 
 } // namespace
 
-// TABLES.md, "Making progress": always playing the first move wins every won start, and the
+// docs/values.md, "Making progress": always playing the first move wins every won start, and the
 // loser playing its first move loses as late as the tables say.
 TEST_CASE("Best line: every start of up to 3 pieces at counter 0 ends as the tables say",
           "[best_line]") {

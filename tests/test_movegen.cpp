@@ -1,4 +1,4 @@
-// One test per rule of RULES.md, on positions whose moves were worked out by hand.
+// One test per rule of docs/rules.md, on positions whose moves were worked out by hand.
 #include <catch2/catch.hpp>
 
 #include "core/fen.h"

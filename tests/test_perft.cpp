@@ -14,7 +14,7 @@ struct PerftRow {
 // Start position, default ruleset, one move per resulting position. Depths 1 to 6
 // agree with an independent engine's published counts; at depth 7 that engine
 // counts a king's different paths to the same result separately (10782382);
-// merged, as RULES.md ("Move identity") counts them, the figure is 10782308.
+// merged, as docs/rules.md ("Move identity") counts them, the figure is 10782308.
 constexpr PerftRow START_ROWS[] = {{1, 8},      {2, 64},      {3, 708},     {4, 7538},
                                    {5, 85090},  {6, 931312},  {7, 10782308}};
 } // namespace

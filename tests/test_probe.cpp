@@ -584,7 +584,7 @@ TEST_CASE("Probe: the C interface answers as the C++ one", "[probe]") {
     CHECK(status == DAMATB_INVALID_ARGUMENT);
 }
 
-// TABLES.md, "Making progress": from any won position, always playing the first-ranked move
+// docs/values.md, "Making progress": from any won position, always playing the first-ranked move
 // wins against any defence. This walks every line from 200 random won positions, the winner
 // playing the first move, the loser every move, and counts the starts from which the loser can
 // force a repetition (the same position at the same counter) or the limit: none may.

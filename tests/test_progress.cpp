@@ -1,4 +1,4 @@
-// TABLES.md, "Making progress": from a won position, always playing the probe's first-ranked
+// docs/values.md, "Making progress": from a won position, always playing the probe's first-ranked
 // move wins against any defence. Checked locally, position by position and counter by counter:
 // inside a class, the progress key of the winner's first move (docs/probe.md, "Progress"; the
 // test computes it from the histories stored, not from the probe) falls strictly from one move

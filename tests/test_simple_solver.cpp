@@ -1,5 +1,5 @@
 // The simple solver of tests/support (the oracle the generator is checked against):
-// positions worked out by hand from RULES.md and TABLES.md, TABLES.md's claim
+// positions worked out by hand from docs/rules.md and docs/values.md, docs/values.md's claim
 // linking result, WDL5 and DTZ, and the counts of every class of 2 and 3 pieces.
 #include <catch2/catch.hpp>
 
@@ -171,7 +171,7 @@ TEST_CASE("Simple solver: positions worked out by hand", "[solver]") {
     CHECK(probe(s, "W:WKa1:BKa8").wdl5 == simple::WDL_DRAW);
     CHECK(probe(s, "W:WKa1:BKa8").dtz == -1);
 
-    // The 2-piece classes meet TABLES.md's claim.
+    // The 2-piece classes meet docs/values.md's claim.
     for (const auto& m : simple::classes_with(2)) require_threshold(s.solve(m));
 }
 
@@ -188,7 +188,7 @@ TEST_CASE("Simple solver: the king-move counter under a limit of 8", "[solver]")
     for (int c = 0; c < 8; ++c) CHECK(result_at(s, "B:WKa2:BKh1,Ka8", c) == Value::WIN);
 
     // K v KK needs up to 15 plies: with 8, cursed wins and blessed losses appear,
-    // and result, WDL5 and DTZ still meet TABLES.md's claim at every counter.
+    // and result, WDL5 and DTZ still meet docs/values.md's claim at every counter.
     const simple::SolvedClass& sc = s.solve(simple::parse_material("K v KK"));
     simple::Counts white = simple::count(sc, WHITE), black = simple::count(sc, BLACK);
     CHECK(white.win == 10048);

@@ -1,7 +1,7 @@
 // simple_movegen.h -- test oracle only, not part of the engine.
 //
 // A deliberately simple, obviously-correct Turkish draughts move generator,
-// written straight from the rules specification (RULES.md) and independent of the
+// written straight from the rules specification (docs/rules.md) and independent of the
 // fast bitboard generator in core/. It works on a plain 64-char board with
 // plain loops (no bitboards, no tables) and exists so tests can cross-check
 // the real generator (move lists, perft) on many positions.

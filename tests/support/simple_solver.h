@@ -1,7 +1,7 @@
 // simple_solver.h -- test oracle only, not part of the engine.
 //
-// A deliberately simple endgame solver written straight from RULES.md and
-// TABLES.md, for the tests to check the real generator against. No symmetry,
+// A deliberately simple endgame solver written straight from docs/rules.md and
+// docs/values.md, for the tests to check the real generator against. No symmetry,
 // no indexing scheme: every placement of the pieces of a material class, both
 // sides to move, is one entry of a plain array, and the king-move counter is an
 // explicit part of the state (placement, side to move, counter c in
@@ -51,7 +51,7 @@ constexpr Value negate(Value v) {
     return v == Value::WIN ? Value::LOSS : v == Value::LOSS ? Value::WIN : Value::DRAW;
 }
 
-// WDL5 of TABLES.md.
+// WDL5 of docs/values.md.
 enum Wdl5 : int { WDL_LOSS = 0, WDL_BLESSED_LOSS = 1, WDL_DRAW = 2, WDL_CURSED_WIN = 3, WDL_WIN = 4 };
 
 struct PositionKey {
@@ -91,7 +91,7 @@ struct SolvedClass {
     // True where the game is already over in the position (the one-piece-each
     // rule, or no legal move).
     std::vector<bool> terminal;
-    // WDL5 (the Wdl5 numbers) and DTZ of TABLES.md; dtz is -1 where wdl5 is not
+    // WDL5 (the Wdl5 numbers) and DTZ of docs/values.md; dtz is -1 where wdl5 is not
     // win or loss. Under a limit, dtz comes from a min/max over (position,
     // counter): the plies to the next zeroing ply or the end, the winner fastest
     // among the moves that keep the win at the counter reached, the loser slowest.
@@ -124,7 +124,7 @@ private:
     std::map<Material, std::unique_ptr<SolvedClass>> solved_;
 };
 
-// The counts TABLES.md's reference lists for one side to move at counter 0.
+// The counts an independent solver's reference lists for one side to move at counter 0.
 struct Counts {
     long positions = 0, win = 0, draw = 0, loss = 0;  // draw includes cursed and blessed
     long cursed_win = 0, blessed_loss = 0;
@@ -133,7 +133,7 @@ struct Counts {
 };
 Counts count(const SolvedClass& sc, damatb::core::Color side);
 
-// Checks TABLES.md's claim on every position and counter: result(P, c) is WIN
+// Checks docs/values.md's claim on every position and counter: result(P, c) is WIN
 // exactly when WDL5(P) is win and DTZ(P) <= limit - c (likewise LOSS), and
 // the two DTZ computations agree. Returns a description of every failure
 // (at most max_reports of them), empty when all hold.

@@ -3,7 +3,7 @@
 // A Tablebase is opened on one or more folders of table files (`<table name>.dtb`, as
 // `damatb generate` writes them) for the ruleset the caller plays. It then answers, for any
 // position whose material class is in those folders and any king-move counter, the exact
-// result, WDL5 and DTZ (TABLES.md), and ranks the moves of a root position.
+// result, WDL5 and DTZ (docs/values.md), and ranks the moves of a root position.
 //
 // Squares: bit n of a bitboard is square n, a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
 // White's men move towards rank 8, Black's towards rank 1.
@@ -65,14 +65,14 @@ const std::string& last_error() noexcept;
 // The result under the rules, with the king-move counter, for the side to move.
 enum class Result : int { LOSS = -1, DRAW = 0, WIN = 1 };
 
-// The value with the counter at 0, for the side to move (TABLES.md, "Values"): a cursed win
+// The value with the counter at 0, for the side to move (docs/values.md, "Values"): a cursed win
 // would be a win without the king-move limit, a blessed loss a loss.
 enum class Wdl5 : int { LOSS = 0, BLESSED_LOSS = 1, DRAW = 2, CURSED_WIN = 3, WIN = 4 };
 
 enum class Promotion : int { END_OF_MOVE = 0, IMMEDIATE = 1 };
 enum class LonePieces : int { KING_WINS = 0, DRAW = 1, PLAY_ON = 2 };
 
-// The ruleset options of RULES.md; the default is the default ruleset, end-of-move.king-wins.32.
+// The ruleset options of docs/rules.md; the default is the default ruleset, end-of-move.king-wins.32.
 struct Ruleset {
     Promotion promotion = Promotion::END_OF_MOVE;
     LonePieces lone_pieces = LonePieces::KING_WINS;
@@ -83,13 +83,13 @@ struct Value {
     Result result = Result::DRAW; // at the counter given
     Wdl5 wdl = Wdl5::DRAW;
     // For wdl WIN or LOSS: plies to the next zeroing ply (a capture or a man move) or the end
-    // of the game, with perfect play (TABLES.md); -1 otherwise. With the limit on, the result
+    // of the game, with perfect play (docs/values.md); -1 otherwise. With the limit on, the result
     // at counter c is a win exactly when wdl is WIN and dtz <= limit - c (a loss likewise).
     int dtz = -1;
 };
 
 struct RootMove {
-    std::string notation; // RULES.md's move notation, e.g. "c3-c4", "d4xd6xf6"
+    std::string notation; // docs/rules.md's move notation, e.g. "c3-c4", "d4xd6xf6"
     Position after;       // the position after the move
     // For the side to move at the root: the value of `after` at counter_after, turned around
     // (result and wdl negated). dtz is that of `after` (-1 when `after` is not won or lost).
@@ -140,7 +140,7 @@ public:
     //   - losses: the dearest first (the first realises the root's dtz), then the largest dtz;
     //   - ties by notation.
     // Every first move keeps the root's result, and always playing it wins against any defence,
-    // in a bounded number of plies, at every counter at which the position is won (TABLES.md,
+    // in a bounded number of plies, at every counter at which the position is won (docs/values.md,
     // "Making progress").
     // When the game is already over (no legal move, or the one-piece-each rule), *out is empty
     // and the call returns OK: probe() gives the result. Returns as probe() does; any table
