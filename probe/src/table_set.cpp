@@ -159,10 +159,12 @@ Status TableSet::history(const core::Position& pos, const TableValue& v, Progres
     Table* t = nullptr;
     if (Status s = table_of(pos, &t); s != Status::OK) return s;
     if (t->progress.path.empty()) { // a loss, and no progress file
-        const std::string& values = t->values.path; // "<folder>/<table>.dtb"
+        std::filesystem::path progress = t->values.path;
+        progress.replace_extension(core::table_file_extension(core::TableContents::PROGRESS));
         return fail(Status::FILE_DAMAGED,
-                    values.substr(0, values.size() - 4) + ".dtp: missing: the lost positions of " +
-                        t->material.table_name() + ".dtb have their progress history in it");
+                    progress.string() + ": missing: the lost positions of " +
+                        core::table_file_name(t->material, core::TableContents::VALUES) +
+                        " have their progress history in it");
     }
     if (Status s = open(*t, t->progress, core::TableContents::PROGRESS); s != Status::OK) return s;
     std::uint8_t bytes[core::MAX_RECORD_SIZE];
