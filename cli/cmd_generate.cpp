@@ -14,12 +14,17 @@ int run_generate(const Args& args) {
         "are already in the output folder) by retrograde analysis and writes one table\n"
         "file per class and side to move, with statistics beside them. Classes whose\n"
         "files are already there, complete and valid, are read back instead: an\n"
-        "interrupted run resumes. Prints a progress line per class.");
+        "interrupted run resumes. Prints a progress line per class. A class whose\n"
+        "estimated memory (`damatb plan --json`) is above the budget is refused before\n"
+        "any work.");
     syntax.options.add_options()("pieces", po::value<int>()->value_name("N")->default_value(3),
-                                 "the largest number of pieces, 2 to 5")(
+                                 "the largest number of pieces, 2 to 8")(
         "material", po::value<std::string>()->value_name("CLASS"),
         "generate this class only, e.g. KMvK")(
         "threads", po::value<int>()->value_name("T")->default_value(2), "threads to use")(
+        "memory", po::value<double>()->value_name("GIB"),
+        "the memory budget in GiB (default: this machine's memory less a sixteenth, at least "
+        "1 GiB less)")(
         "verbose", "also print the solver's steps within each class")(
         "out", po::value<std::string>()->value_name("DIR"),
         "the output folder (default: $DAMATB_TABLES if set, else tables/<ruleset name> "
@@ -33,7 +38,7 @@ int run_generate(const Args& args) {
     gen::GenerateOptions options;
     options.rules = ruleset_option(*vm);
     options.pieces = (*vm)["pieces"].as<int>();
-    if (options.pieces < 2 || options.pieces > 5) throw UsageError("--pieces must be from 2 to 5");
+    if (options.pieces < 2 || options.pieces > 8) throw UsageError("--pieces must be from 2 to 8");
     options.threads = (*vm)["threads"].as<int>();
     if (options.threads < 1 || options.threads > 256) throw UsageError("--threads must be from 1 to 256");
     if (vm->count("material")) {
@@ -41,8 +46,13 @@ int run_generate(const Args& args) {
         if (!m) throw UsageError(m.error());
         if (m->mover.pieces() == 0 || m->other.pieces() == 0)
             throw UsageError("--material: each side needs at least one piece");
-        if (m->pieces() > 5) throw UsageError("--material: at most 5 pieces");
+        if (m->pieces() > 8) throw UsageError("--material: at most 8 pieces");
         options.only = *m;
+    }
+    if (vm->count("memory")) {
+        const double gib = (*vm)["memory"].as<double>();
+        if (!(gib > 0 && gib <= 1 << 20)) throw UsageError("--memory must be a number of GiB above 0");
+        options.memory = static_cast<std::uint64_t>(gib * double(1 << 30));
     }
     const char* env = std::getenv("DAMATB_TABLES");
     options.out_dir = vm->count("out") ? (*vm)["out"].as<std::string>()

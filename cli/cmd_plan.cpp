@@ -1,34 +1,66 @@
-// damatb plan: the classes up to N pieces in the order they are solved.
+// damatb plan: the work units up to N pieces in the order they are solved.
 #include <iostream>
 
 #include "cli/commands.h"
-#include "core/index.h"
+#include "cli/json.h"
 #include "core/material.h"
+#include "gen/generate.h"
 
 namespace damatb::cli {
 
+namespace {
+
+std::string names_json(const std::vector<std::string>& names) {
+    std::string out = "[";
+    for (std::size_t k = 0; k < names.size(); ++k) out += (k ? ", " : "") + json::quote(names[k]);
+    return out + "]";
+}
+
+} // namespace
+
 int run_plan(const Args& args) {
-    CommandSyntax syntax("damatb plan [--pieces N]",
-                         "Lists every material class of 2 to N pieces in the order `generate`\n"
-                         "solves them, one per line: the class, its positions (both sides to\n"
-                         "move, symmetries folded), then `needs:` and the classes its captures\n"
-                         "and promotions lead into, all listed on earlier lines. Each line can\n"
-                         "be generated on its own (`damatb generate --material CLASS`) once the\n"
-                         "classes it needs are in the output folder.");
+    CommandSyntax syntax(
+        "damatb plan [--pieces N] [--json]",
+        "Lists the work units of every material class of 2 to N pieces in the order\n"
+        "`generate` solves them (a unit is a whole class), one per line: the class, its\n"
+        "positions (both sides to move, symmetries folded), then `needs:` and the classes\n"
+        "its captures and promotions lead into, all listed on earlier lines. Each line can\n"
+        "be generated on its own (`damatb generate --material CLASS`) once the classes it\n"
+        "needs are in the output folder. With --json: an array of objects {\"unit\",\n"
+        "\"kind\" (\"class\"), \"tables\", \"positions\", \"needs\", \"memory\" (the estimated\n"
+        "peak in bytes of `generate` solving it, the earlier classes it still holds\n"
+        "included)}.");
     syntax.options.add_options()("pieces", po::value<int>()->value_name("N")->default_value(5),
-                                 "the largest number of pieces, 2 to 8");
+                                 "the largest number of pieces, 2 to 8")(
+        "json", "print the units as a JSON array");
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
     const int pieces = (*vm)["pieces"].as<int>();
     if (pieces < 2 || pieces > 8) throw UsageError("--pieces must be from 2 to 8");
-    for (const core::ClassPlan& c : core::plan_classes(pieces)) {
-        std::uint64_t positions = 0;
-        for (const core::Material& m : core::tables_of(c.material))
-            positions += core::TableIndex(m).size();
+    const std::vector<core::ClassPlan> plan = core::plan_classes(pieces);
+    std::vector<std::string> units;
+    for (std::size_t k = 0; k < plan.size(); ++k) {
+        const core::ClassPlan& c = plan[k];
+        const std::uint64_t positions = gen::class_positions(c.material);
+        std::vector<std::string> tables, needs;
+        for (const core::Material& m : core::tables_of(c.material)) tables.push_back(m.table_name());
+        for (const core::Material& n : c.needs) needs.push_back(n.class_name());
+        if (vm->count("json")) {
+            units.push_back(json::Object()
+                                .add_string("unit", c.material.class_name())
+                                .add_string("kind", "class")
+                                .add_raw("tables", names_json(tables))
+                                .add_number("positions", positions)
+                                .add_raw("needs", names_json(needs))
+                                .add_number("memory", gen::memory_estimate(plan, k))
+                                .str());
+            continue;
+        }
         std::cout << c.material.class_name() << ' ' << positions << " needs:";
-        for (const core::Material& n : c.needs) std::cout << ' ' << n.class_name();
+        for (const std::string& n : needs) std::cout << ' ' << n;
         std::cout << '\n';
     }
+    if (vm->count("json")) std::cout << json::array(units) << '\n';
     return 0;
 }
 

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <string>
 
 #include "cli/commands.h"
@@ -16,9 +17,10 @@ namespace {
 CommandSyntax verify_syntax() {
     CommandSyntax syntax(
         "damatb verify [options]",
-        "Checks every table file of the tables folder, the values files (*.dtb) and the\n"
-        "progress files (*.dtp): its header, that it was built under the ruleset asked for\n"
-        "and holds the material its name says, its number of records, its content checksum,\n"
+        "Checks every table file of the tables folder (or those of the classes named by\n"
+        "--material), the values files (*.dtb) and the progress files (*.dtp): its header,\n"
+        "that it was built under the ruleset asked for and holds the material its name\n"
+        "says, its number of records, its content checksum,\n"
         "and that every block decompresses; then that every lost position whose record says\n"
         "that its progress history continues has that history in the table's progress file,\n"
         "and that the progress file holds nothing else (a progress file that is needed and\n"
@@ -31,7 +33,12 @@ CommandSyntax verify_syntax() {
         "option or a tables folder that is not there.");
     syntax.options.add_options()("deep", "also check every value against one ply of search")(
         "threads", po::value<int>()->value_name("T")->default_value(2),
-        "threads for --deep");
+        "threads for --deep")(
+        "material", po::value<std::vector<std::string>>()->value_name("CLASS")->composing(),
+        "check only the tables of this class (e.g. KKKvKKK); may be given more than once")(
+        "cache-mib", po::value<int>()->value_name("MIB")->default_value(1024),
+        "the probe's block cache for --deep, in MiB: a class of 6 pieces is checked fastest when "
+        "the values of the tables its moves lead into fit (twice their positions in bytes)");
     add_tables_option(syntax);
     add_ruleset_options(syntax);
     return syntax;
@@ -133,13 +140,29 @@ int run_verify(const Args& args) {
     const int threads = (*vm)["threads"].as<int>();
     if (threads < 1 || threads > 256) throw UsageError("--threads must be from 1 to 256");
     const std::string dir = tables_option(*vm, rules);
-    const TableFolder folder = table_files(dir);
+    TableFolder folder = table_files(dir);
     if (folder.tables.empty()) throw TableFailure("no table files (*.dtb) in '" + dir + "'");
+    if (vm->count("material")) {
+        std::set<core::Material> wanted;
+        for (const std::string& name : (*vm)["material"].as<std::vector<std::string>>()) {
+            auto m = core::parse_class_name(name);
+            if (!m) throw UsageError("--material: " + m.error());
+            wanted.insert(core::class_key(*m));
+        }
+        std::erase_if(folder.tables, [&](const TableFileName& f) {
+            return !f.material || !wanted.count(core::class_key(*f.material));
+        });
+        folder.lone_progress.clear();
+        if (folder.tables.empty())
+            throw TableFailure("no table file of the classes asked for (--material) in '" + dir + "'");
+    }
 
     std::cout << "verifying " << folder.file_count() << " table files in " << dir << ", ruleset "
               << rules.name() << (deep ? ", every value one ply deep" : "") << std::endl;
     std::unique_ptr<probe::Tablebase> tb;
-    if (deep) tb = open_tables(dir, rules);
+    const int cache_mib = (*vm)["cache-mib"].as<int>();
+    if (cache_mib < 1 || cache_mib > (1 << 20)) throw UsageError("--cache-mib must be from 1 to 1048576");
+    if (deep) tb = open_tables(dir, rules, std::size_t(cache_mib) << 20);
     Totals totals;
     for (const TableFileName& f : folder.tables) {
         if (!f.material) {

@@ -133,10 +133,10 @@ PositionQuery position_query(const po::variables_map& vm) {
     return q;
 }
 
-std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules) {
-    constexpr std::size_t CACHE_BYTES = std::size_t{64} << 20;
+std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules,
+                                             std::size_t cache_bytes) {
     probe::Status status = probe::Status::OK;
-    auto tb = probe::Tablebase::open({dir}, bridge::to_probe(rules), CACHE_BYTES, &status);
+    auto tb = probe::Tablebase::open({dir}, bridge::to_probe(rules), cache_bytes, &status);
     if (status == probe::Status::NO_TABLES)
         throw TableFailure("no table files (*.dtb) in '" + dir + "'");
     if (!tb)

@@ -57,10 +57,11 @@ std::string_view result_word(probe::Result r);
 // "win", "cursed-win", "draw", "blessed-loss", "loss" (docs/values.md).
 std::string_view wdl_word(probe::Wdl5 w);
 
-// The probe library opened on dir for rules, with 64 MiB of block cache (more did not make
-// `verify --deep` of 4 pieces faster). TableFailure when dir holds no table file or cannot be
-// read.
-std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules);
+// The probe library opened on dir for rules, with cache_bytes of block cache (64 MiB: more did
+// not make `verify --deep` of 4 pieces faster; 6 pieces need the tables they read whole, see
+// `verify --cache-mib`). TableFailure when dir holds no table file or cannot be read.
+std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules,
+                                             std::size_t cache_bytes = std::size_t{64} << 20);
 
 // What `probe` and `line` read from their command line (--tables, --counter, the ruleset
 // options, the FEN), with the tables opened. Throws as the readers above do.

@@ -13,6 +13,7 @@
 
 #include "core/fen.h"
 #include "core/record.h"
+#include "core/table_file.h"
 #include "gen/solver.h"
 #include "gen/table_io.h"
 
@@ -21,17 +22,6 @@ namespace damatb::gen {
 namespace {
 
 using namespace core;
-
-std::uint64_t class_positions(const Material& cls) {
-    std::uint64_t n = 0;
-    for (const Material& m : tables_of(cls)) n += TableIndex(m).size();
-    return n;
-}
-
-std::uint64_t physical_memory() {
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
-}
 
 std::string format_seconds(double s) {
     char buf[32];
@@ -59,7 +49,41 @@ void keep_freed_memory() {
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }
 
+// Whether every table file of class cls is in dir (not whether it is valid: reading it says).
+bool files_present(const std::string& dir, const Material& cls) {
+    for (const Material& m : tables_of(cls))
+        if (!std::filesystem::exists(dir + "/" + m.table_name() + std::string(table_file_extension(TableContents::VALUES))))
+            return false;
+    return true;
+}
+
 } // namespace
+
+std::uint64_t class_positions(const Material& cls) {
+    std::uint64_t n = 0;
+    for (const Material& m : tables_of(cls)) n += TableIndex(m).size();
+    return n;
+}
+
+std::uint64_t physical_memory() {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
+}
+
+std::uint64_t default_memory_budget() {
+    const std::uint64_t memory = physical_memory();
+    const std::uint64_t margin = std::max<std::uint64_t>(memory / 16, std::uint64_t{1} << 30);
+    return memory > margin ? memory - margin : memory;
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+    char buf[32];
+    if (bytes >= (std::uint64_t{1} << 30))
+        std::snprintf(buf, sizeof buf, "%.1f GiB", double(bytes) / double(1 << 30));
+    else
+        std::snprintf(buf, sizeof buf, "%llu MiB", (unsigned long long)(bytes >> 20));
+    return buf;
+}
 
 TableStats table_stats(const SolvedTable& t) {
     TableStats s;
@@ -102,13 +126,15 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
     return out;
 }
 
-std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k) {
+std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
+                              const std::vector<bool>& reused) {
     // Solver: eight bytes of state (then six, without the limit), three of results and its
     // work lists, with the freed memory the C library keeps (keep_freed_memory): at most 44
-    // bytes in all per position of the class (9.6 GiB measured for the 256 million of KKMvKM
-    // and what it reads, 10.8 GiB before 6bfb3cb); the WDL5 of every earlier class a later one
-    // still reads, one byte per position.
-    std::uint64_t bytes = class_positions(plan[k].material) * 44;
+    // bytes in all per position of the class (docs/performance.md, "Memory"). A class read
+    // back holds its three bytes of results while it is read. Then the WDL5 of every earlier
+    // class a later one still reads, one byte per position.
+    const bool read_back = k < reused.size() && reused[k];
+    std::uint64_t bytes = class_positions(plan[k].material) * (read_back ? 4 : 44);
     const std::vector<std::size_t> last = last_readers(plan);
     for (std::size_t j = 0; j < k; ++j)
         if (last[j] >= k) bytes += class_positions(plan[j].material);
@@ -117,7 +143,6 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k)
 
 std::vector<ClassReport> generate(const GenerateOptions& options) {
     keep_freed_memory();
-    std::filesystem::create_directories(options.out_dir);
     std::vector<ClassPlan> plan = plan_classes(options.only ? options.only->pieces() : options.pieces);
     if (options.only) {
         // The class and everything its captures and promotions lead into, transitively.
@@ -132,14 +157,26 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
 
     std::uint64_t total = 0, done = 0;
     for (const ClassPlan& c : plan) total += class_positions(c.material);
-    const std::uint64_t memory = physical_memory();
+    // Refused before any work: a class that would not fit in the budget.
+    const std::uint64_t budget = options.memory ? options.memory : default_memory_budget();
+    std::vector<bool> reused(plan.size());
+    // With --material, every other class is read back (a missing one is an error, below).
+    for (std::size_t k = 0; k < plan.size(); ++k)
+        reused[k] = (options.only && plan[k].material != class_key(*options.only)) ||
+                    files_present(options.out_dir, plan[k].material);
+    std::size_t largest = 0;
     for (std::size_t k = 0; k < plan.size(); ++k) {
-        const std::uint64_t need = memory_estimate(plan, k);
-        if (memory && need > memory)
+        const std::uint64_t need = memory_estimate(plan, k, reused);
+        if (budget && need > budget)
             throw std::runtime_error("class " + plan[k].material.class_name() + " needs about " +
-                                     std::to_string(need >> 20) + " MiB, more than the " +
-                                     std::to_string(memory >> 20) + " MiB of this machine");
+                                     format_bytes(need) + ", more than the memory budget of " +
+                                     format_bytes(budget) +
+                                     (options.memory ? " (--memory)" : " (this machine's memory less a margin)"));
+        if (need > memory_estimate(plan, largest, reused)) largest = k;
     }
+    say("memory: the largest need is " + plan[largest].material.class_name() + "'s, about " +
+        format_bytes(memory_estimate(plan, largest, reused)) + " of a budget of " + format_bytes(budget));
+    std::filesystem::create_directories(options.out_dir);
 
     // What later classes read of the classes solved: their WDL5, as long as one of them
     // captures or promotes into it.
@@ -165,6 +202,10 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
                                      cls.class_name() + ", which is not in " + options.out_dir +
                                      " (generate it first)");
         } else {
+            if (reused[k] && budget && memory_estimate(plan, k) > budget)
+                throw std::runtime_error("class " + cls.class_name() + " is to be solved (its files are not valid), which needs about " +
+                                         format_bytes(memory_estimate(plan, k)) + ", more than the memory budget of " +
+                                         format_bytes(budget));
             SolveOptions so;
             so.rules = options.rules;
             so.threads = options.threads;

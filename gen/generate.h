@@ -37,6 +37,9 @@ struct GenerateOptions {
     std::function<void(const std::string&)> say;    // progress lines
     std::function<void(const std::string&)> detail; // the solver's own, within a class
     std::string manifest; // when set: write every table's statistics line there
+    // The memory budget in bytes: a class whose estimated peak (memory_estimate) is above it is
+    // refused before any work. 0: the machine's memory less a margin (default_memory_budget).
+    std::uint64_t memory = 0;
 };
 
 struct ClassReport {
@@ -61,7 +64,21 @@ std::string manifest_text(const std::vector<ClassReport>& reports);
 std::vector<std::size_t> last_readers(const std::vector<core::ClassPlan>& plan);
 
 // The bytes the solver needs for class k of a plan, the earlier classes it still
-// holds in memory included.
-std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k);
+// holds in memory included. A class whose files are already there (`reused`, when given, says
+// which) is read back, not solved: it needs a few bytes per position.
+std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
+                              const std::vector<bool>& reused = {});
+
+// The physical memory of this machine, 0 when it cannot be read.
+std::uint64_t physical_memory();
+// The memory budget when none is given: the machine's memory less a sixteenth of it, and at
+// least 1 GiB, for the system and other programs.
+std::uint64_t default_memory_budget();
+
+// The positions of a class: those of its tables, both sides to move.
+std::uint64_t class_positions(const core::Material& cls);
+
+// "1.5 GiB", "820 MiB".
+std::string format_bytes(std::uint64_t bytes);
 
 } // namespace damatb::gen

@@ -34,6 +34,14 @@ check "show" "$(printf '8  . . . B . . . .\n7  . . b . . . . .\n6  . . w . . . .
 check "game over by one piece each" "game over: the side to move (White) wins by the one-piece-each rule (lone king against lone man)" \
   "$("$damatb" moves 'W:WKa1:Bd5')"
 
+# plan: the work units in order, as text and as JSON.
+check "plan of 3 pieces" "$(printf 'KvK 630 needs:\nKvM 3024 needs: KvK')" "$("$damatb" plan --pieces 3 | head -2)"
+check "plan --json: a unit" "KMvK class ['KMvK+', 'KMvK-'] 187488 ['KKvK', 'KvK', 'KvM'] True" \
+  "$("$damatb" plan --pieces 3 --json | python3 -c 'import json,sys
+for u in json.load(sys.stdin):
+    if u["unit"] == "KMvK": print(u["unit"], u["kind"], u["tables"], u["positions"], u["needs"], u["memory"] > 44 * u["positions"])')"
+check "plan --json lists the 52 classes of 7 pieces" 52 "$("$damatb" plan --pieces 7 --json | python3 -c 'import json,sys; print(sum(1 for u in json.load(sys.stdin) if len(u["unit"]) == 8))')"
+check "plan --pieces 9 exits 2" 2 "$(exit_code "$damatb" plan --pieces 9)"
 check "help exits 0" 0 "$(exit_code "$damatb" --help)"
 for cmd in perft moves show probe line info verify; do
   check "$cmd --help exits 0" 0 "$(exit_code "$damatb" "$cmd" --help)"
@@ -52,6 +60,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tables=$tmp/tables
 check "generate 3 pieces" 0 "$(exit_code "$damatb" generate --pieces 3 --out "$tables")"
+# A class above the memory budget is refused before any work, with the class and its need.
+check "generate above the budget exits 1" 1 "$(exit_code "$damatb" generate --material KKMvKM --memory 1 --out "$tmp/refused")"
+check "generate above the budget names the class" "damatb: error: class KKMvKM needs about 10.8 GiB, more than the memory budget of 1.0 GiB (--memory)" \
+  "$("$damatb" generate --material KKMvKM --memory 1 --out "$tmp/refused" 2>&1 >/dev/null)"
+check "generate above the budget writes nothing" "" "$(ls "$tmp/refused" 2>/dev/null)"
+check "generate --memory 0 exits 2" 2 "$(exit_code "$damatb" generate --memory 0 --out "$tmp/refused")"
+
 json() { # json PYTHON-EXPRESSION-OF-j: reads JSON on stdin, prints the expression
   python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"
 }
@@ -158,6 +173,14 @@ check "info tables with a progress file" "KvM- MvM KKvK- KKvM- KMvK- KMvM- MMvK+
   "$(awk '(NF == 12 || NF == 13) && $(NF - 8) ~ /^[0-9]+$/ {print $(NF - 11)}' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
 check "info longest win" "KMvK+    win    7  W:Wc2,Kf2:BKh8" "$(grep '^KMvK+ *win' <<<"$out")"
 check "info exits 0" 0 "$(exit_code "$damatb" info --tables "$tables")"
+
+# verify of the tables of one class only.
+out=$("$damatb" verify --tables "$tables" --material KMvK --deep)
+check "verify --material: the tables of that class" "ok      KMvK+.dtb ok      KMvK-.dtb ok      KMvK-.dtp" \
+  "$(grep -o '^ok *KMvK[+-].dt[bp]' <<<"$out" | tr '\n' ' ' | sed 's/ $//')"
+check "verify --material: the summary" "summary: 3 ok, 0 failed" "$(tail -1 <<<"$out" | grep -o 'summary: [0-9]* ok, [0-9]* failed')"
+check "verify --material of a class not there exits 1" 1 "$(exit_code "$damatb" verify --tables "$tables" --material KKvKK)"
+check "verify --material of a bad name exits 2" 2 "$(exit_code "$damatb" verify --tables "$tables" --material KXvK)"
 
 # verify, shallow and deep, then on copies with one flipped byte or a missing progress file.
 out=$("$damatb" verify --tables "$tables")

@@ -1,0 +1,85 @@
+// The slices of a class by its men's ranks (gen/men_slices.h): a partition of every table into
+// blocks, numbered both ways, closed under king moves and sideways steps, with every forward
+// step into a slice solved before.
+#include <catch2/catch.hpp>
+
+#include "core/movegen.h"
+#include "gen/men_slices.h"
+
+using namespace damatb;
+using namespace damatb::core;
+
+namespace {
+
+// Checks every `step`-th index of every table of cls: its slice and place there, and the slice
+// of the position after each of its moves that stay in the class.
+void check_slices(const Material& cls, std::uint64_t step) {
+    INFO(cls.class_name());
+    const gen::MenSlices slices(cls);
+    std::uint64_t positions = 0;
+    for (int t = 0; t < slices.table_count(); ++t) positions += slices.index(t).size();
+    std::uint64_t in_slices = 0;
+    for (int s = 0; s < slices.slice_count(); ++s) {
+        in_slices += slices.slices()[s].positions;
+        if (s) CHECK(slices.slices()[s - 1].advancement >= slices.slices()[s].advancement);
+    }
+    CHECK(in_slices == positions);
+
+    for (int t = 0; t < slices.table_count(); ++t) {
+        const TableIndex& index = slices.index(t);
+        const int after_t = slices.table_count() == 1 ? 0 : 1 - t;
+        for (std::uint64_t i = 0; i < index.size(); i += step) {
+            const int s = slices.slice_of(t, i);
+            const std::uint64_t local = slices.local(t, i);
+            REQUIRE(local < slices.size(t, s));
+            REQUIRE(slices.global(t, s, local) == i);
+            const Position p = index.position(i);
+            const Position first = index.position(i / slices.block_size(t) * slices.block_size(t));
+            REQUIRE(p.men(WHITE) == first.men(WHITE));
+            REQUIRE(p.men(BLACK) == first.men(BLACK));
+            MoveList moves;
+            generate_moves(p, Promotion::END_OF_MOVE, moves);
+            for (const Move& m : moves) {
+                if (m.is_capture() || m.is_promotion()) continue;
+                const Position q = as_white_to_move(p.after(m));
+                const int next = slices.slice_of(after_t, slices.index(after_t).index(q));
+                if (m.mover_is_king() || m.from / 8 == m.to / 8) {
+                    REQUIRE(next == s);
+                } else {
+                    REQUIRE(next < s);
+                    REQUIRE(slices.slices()[next].advancement == slices.slices()[s].advancement + 1);
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+TEST_CASE("Men slices: every position of up to 3 pieces, its slice and its moves", "[slices]") {
+    for (const ClassPlan& c : plan_classes(3)) check_slices(c.material, 1);
+}
+
+TEST_CASE("Men slices: positions of 4 and 5 pieces, a sample", "[slices]") {
+    for (const ClassPlan& c : plan_classes(4))
+        if (c.material.pieces() == 4) check_slices(c.material, 101);
+    for (const char* name : {"KMvKM", "KKMvKM", "MMvMM", "KMMvK"}) check_slices(*parse_class_name(name), 100003);
+}
+
+TEST_CASE("Men slices: the slices of classes of 6 pieces", "[slices]") {
+    // One per rank of the man: 4 placements of it on a rank (the file mirror folded), the five
+    // kings on the other 63 squares (C(63, 4) * 59 = C(63, 1) * C(62, 4) = 35,144,235), both
+    // tables.
+    const gen::MenSlices kkkkvkm(*parse_class_name("KKKKvKM"));
+    REQUIRE(kkkkvkm.slice_count() == 6);
+    for (int s = 0; s < 6; ++s) {
+        CHECK(kkkkvkm.slices()[s].advancement == 6 - s);
+        CHECK(kkkkvkm.slices()[s].positions == 2 * 4 * 35144235ull);
+    }
+    // Two men of one army: a pair of advancements from 1 to 6, 21 pairs.
+    CHECK(gen::MenSlices(*parse_class_name("KKKKvMM")).slice_count() == 21);
+    // Kings only: one slice, the whole class.
+    const gen::MenSlices kings(*parse_class_name("KKKvKKK"));
+    REQUIRE(kings.slice_count() == 1);
+    CHECK(kings.slices()[0].positions == 189955220);
+}
