@@ -87,7 +87,7 @@ void verify_table(const TableFileName& f, const core::Ruleset& rules,
                                 100.0 * double(done) / double(v.entries),
                                 (unsigned long long)v.entries);
                     std::fflush(stdout);
-                });
+                }), dir;
             totals.deep_positions += d.positions;
             totals.deep_seconds += d.seconds;
             if (!d.error.empty()) {

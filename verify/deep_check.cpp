@@ -10,6 +10,10 @@
 #include <thread>
 
 #include "core/consistency.h"
+#include "core/fen.h"
+#include "core/record.h"
+#include "core/table_file.h"
+#include "core/table_records.h"
 #include "core/index.h"
 #include "damatb/probe_bridge.h"
 
@@ -21,11 +25,47 @@ constexpr std::size_t MAX_EXAMPLES = 3;
 constexpr std::uint64_t CHUNK = 4096; // positions a thread takes at a time
 constexpr auto PROGRESS_EVERY = std::chrono::seconds(5);
 
+constexpr std::uint64_t MOST_IN_MEMORY = std::uint64_t{4} << 30;
+
+// The values of one table of the class checked, read whole.
+struct TableValues {
+    explicit TableValues(const core::Material& m) : index(m) {}
+    core::TableIndex index;
+    std::string path;
+    std::vector<std::uint8_t> records;
+};
+
+// The values files of the tables of material's class in dir, every one valid for rules; none
+// when one cannot be read or they would take more than MOST_IN_MEMORY.
+std::vector<TableValues> read_class_values(const std::string& dir, const core::Material& material,
+                                           const core::Ruleset& rules) {
+    std::vector<TableValues> out;
+    if (dir.empty()) return out;
+    std::uint64_t bytes = 0;
+    const std::vector<core::Material> tables = core::tables_of(core::class_key(material));
+    for (const core::Material& m : tables) bytes += core::TableIndex(m).size() * core::VALUE_RECORD_SIZE;
+    if (bytes > MOST_IN_MEMORY) return out;
+    const core::TableContents values = core::TableContents::VALUES;
+    for (const core::Material& m : tables) {
+        TableValues& t = out.emplace_back(m);
+        t.path = dir + "/" + core::table_file_name(m, values);
+        core::OpenChecks checks;
+        checks.ruleset = &rules;
+        checks.material = &m;
+        checks.contents = &values;
+        core::OpenedTable opened = core::open_table(t.path, checks);
+        if (!opened.status.ok() || opened.file.header().record_size != core::VALUE_RECORD_SIZE ||
+            !core::read_all_records(opened.file, t.records).ok())
+            return {};
+    }
+    return out;
+}
+
 } // namespace
 
 DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
                      const core::Ruleset& rules, int threads,
-                     const std::function<void(std::uint64_t done)>& progress) {
+                     const std::function<void(std::uint64_t done)>& progress, const std::string& dir) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     const core::TableIndex index(material);
@@ -37,7 +77,23 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
 
     // The stored value of a position; a table that cannot give one ends the check (an error
     // naming the class or the file).
+    const std::vector<TableValues> in_memory = read_class_values(dir, material, rules);
     const core::ValueLookup lookup = [&](const core::Position& p) {
+        if (!in_memory.empty() && p.pieces(p.side_to_move()) != 0) {
+            const core::Position q = core::as_white_to_move(p);
+            const core::Material m = core::material_of(q);
+            for (const TableValues& t : in_memory) {
+                if (t.index.material() != m || core::is_dont_care(p, rules)) continue;
+                // As the probe library reads a record (probe/src/table_set.cpp, TableSet::value).
+                core::TableValue v;
+                const bool decoded = core::decode_value(&t.records[t.index.index(q) * core::VALUE_RECORD_SIZE], &v);
+                const bool decided = v.wdl == core::Wdl5::WIN || v.wdl == core::Wdl5::LOSS;
+                if (!decoded || (decided && rules.king_move_limit != 0 && v.dtz > rules.king_move_limit))
+                    throw std::runtime_error(t.path + ": the record of " + core::to_fen(q) +
+                                             " holds no value the generator writes");
+                return v;
+            }
+        }
         probe::Value v;
         if (tb.probe(bridge::to_probe(p), 0, &v) != probe::Status::OK)
             throw std::runtime_error(probe::last_error());
@@ -85,6 +141,7 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
     }
     for (std::thread& w : workers) w.join();
     result.positions = done;
+    result.in_memory = !in_memory.empty();
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
 }
