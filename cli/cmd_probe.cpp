@@ -1,4 +1,7 @@
 // damatb probe: the tables' value of a position and of each of its moves.
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
@@ -9,7 +12,8 @@
 #include "cli/board_diagram.h"
 #include "cli/commands.h"
 #include "cli/game_over.h"
-#include "cli/json.h"
+#include "cli/probe_batch.h"
+#include "cli/probe_json.h"
 #include "cli/tables.h"
 #include "core/fen.h"
 #include "damatb/probe_bridge.h"
@@ -20,7 +24,7 @@ namespace {
 
 CommandSyntax probe_syntax() {
     CommandSyntax syntax(
-        "damatb probe [options] FEN",
+        "damatb probe [options] FEN\n  damatb probe --batch [options] < LINES",
         "Looks FEN up in the tables, with the king-move counter at C (default 0): prints\n"
         "the board, the result at C (win, draw or loss for the side to move), WDL5 (win,\n"
         "cursed-win, draw, blessed-loss, loss: the value at counter 0, docs/values.md) and DTZ\n"
@@ -31,10 +35,17 @@ CommandSyntax probe_syntax() {
         "empty list, and the game-over line on stderr).\n"
         "With --json: {\"fen\", \"counter\", \"result\", \"wdl\", \"dtz\" (null unless win or\n"
         "loss), \"moves\": [{\"move\", \"fen\", \"result\", \"wdl\", \"dtz\", \"counter\"}, ...]}.\n"
+        "With --batch: reads lines `FEN [COUNTER]` from standard input (the counter, 0 when\n"
+        "left out, is the last word of the line when it is a number; blank lines are\n"
+        "skipped) and writes for each the object of --json on one line, or {\"input\",\n"
+        "\"error\"} for a line that cannot be answered, and goes on; --no-moves leaves the\n"
+        "moves out. Exit code 1 when a line failed.\n"
         "Exit codes: 2 for a bad option, FEN or counter, or a tables folder that is not\n"
         "there; 1 for a class missing from it, a damaged table file, or one of another\n"
         "ruleset (the message names the file).");
-    syntax.options.add_options()("json", "print the values as a JSON object");
+    syntax.options.add_options()("json", "print the values as a JSON object")(
+        "batch", "probe the positions of standard input, one per line, into JSON lines")(
+        "no-moves", "with --batch: leave the moves out (faster)");
     add_tables_option(syntax);
     add_counter_option(syntax);
     add_ruleset_options(syntax);
@@ -43,30 +54,6 @@ CommandSyntax probe_syntax() {
 }
 
 std::string dtz_text(int dtz) { return dtz < 0 ? "-" : std::to_string(dtz); }
-std::string dtz_json(int dtz) { return dtz < 0 ? "null" : std::to_string(dtz); }
-
-void print_json(const core::Position& pos, int counter, const probe::Value& v,
-                const std::vector<probe::RootMove>& moves) {
-    std::vector<std::string> elements;
-    for (const probe::RootMove& m : moves)
-        elements.push_back(json::Object()
-                               .add_string("move", m.notation)
-                               .add_string("fen", core::to_fen(bridge::to_core(m.after)))
-                               .add_string("result", result_word(m.value.result))
-                               .add_string("wdl", wdl_word(m.value.wdl))
-                               .add_raw("dtz", dtz_json(m.value.dtz))
-                               .add_number("counter", m.counter_after)
-                               .str());
-    std::cout << json::Object()
-                     .add_string("fen", core::to_fen(pos))
-                     .add_number("counter", counter)
-                     .add_string("result", result_word(v.result))
-                     .add_string("wdl", wdl_word(v.wdl))
-                     .add_raw("dtz", dtz_json(v.dtz))
-                     .add_raw("moves", json::array(elements))
-                     .str()
-              << '\n';
-}
 
 void print_text(const core::Position& pos, int counter, const probe::Value& v,
                 const std::vector<probe::RootMove>& moves, const core::Ruleset& rules) {
@@ -105,6 +92,21 @@ int run_probe(const Args& args) {
     const CommandSyntax syntax = probe_syntax();
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
+    if (vm->count("batch")) {
+        if (has_fen_argument(*vm)) throw UsageError("--batch reads its positions from standard input, not FEN");
+        if (!(*vm)["counter"].defaulted()) throw UsageError("--batch reads each counter from its line, not --counter");
+        const core::Ruleset rules = ruleset_option(*vm);
+        const auto tb = open_tables(tables_option(*vm, rules), rules);
+        std::ios::sync_with_stdio(false);
+        std::cin.tie(nullptr); // reading a line would flush the answers before it: probe_batch flushes
+        // More input waiting on standard input (or its end): no need to flush the answers yet.
+        auto input_waiting = [] {
+            pollfd in{STDIN_FILENO, POLLIN, 0};
+            return poll(&in, 1, 0) > 0;
+        };
+        return probe_batch(std::cin, std::cout, *tb, rules, !vm->count("no-moves"), input_waiting) ? 1 : 0;
+    }
+    if (vm->count("no-moves")) throw UsageError("--no-moves goes with --batch");
     const PositionQuery q = position_query(*vm);
     const auto& [rules, counter, pos, dir, tb] = q;
 
@@ -116,7 +118,7 @@ int run_probe(const Args& args) {
         throw_probe_failure(s, pos);
 
     if (vm->count("json")) {
-        print_json(pos, counter, value, moves);
+        std::cout << probe_json(pos, counter, value, moves, MovesJson::LINES) << '\n';
         if (auto over = game_over_text(pos, rules)) std::cerr << "damatb: " << *over << '\n';
     } else {
         print_text(pos, counter, value, moves, rules);

@@ -56,4 +56,13 @@ std::string array(const std::vector<std::string>& elements) {
     return out + "]";
 }
 
+std::string one_line_array(const std::vector<std::string>& elements) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+        if (i) out += ", ";
+        out += elements[i];
+    }
+    return out + "]";
+}
+
 } // namespace damatb::cli::json

@@ -33,5 +33,7 @@ private:
 
 // A JSON array of already-written elements, one per line; "[]" when empty.
 std::string array(const std::vector<std::string>& elements);
+// The same on one line: "[a, b]".
+std::string one_line_array(const std::vector<std::string>& elements);
 
 } // namespace damatb::cli::json

@@ -57,14 +57,18 @@ void add_counter_option(CommandSyntax& syntax) {
         "0 to the limit - 1");
 }
 
+std::string counter_problem(int counter, const core::Ruleset& rules) {
+    const int limit = rules.king_move_limit;
+    if (counter >= 0 && (limit == 0 || counter < limit)) return "";
+    return std::to_string(counter) + " is out of range: " +
+           (limit ? "0 to " + std::to_string(limit - 1) + " under king-move limit " + std::to_string(limit)
+                  : std::string("at least 0"));
+}
+
 int counter_option(const po::variables_map& vm, const core::Ruleset& rules) {
     const int counter = vm["counter"].as<int>();
-    const int limit = rules.king_move_limit;
-    if (counter < 0 || (limit != 0 && counter >= limit))
-        throw UsageError("--counter " + std::to_string(counter) + " is out of range: " +
-                         (limit ? "0 to " + std::to_string(limit - 1) + " under king-move limit " +
-                                      std::to_string(limit)
-                                : std::string("at least 0")));
+    if (const std::string problem = counter_problem(counter, rules); !problem.empty())
+        throw UsageError("--counter " + problem);
     return counter;
 }
 
@@ -145,17 +149,21 @@ std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core
     return tb;
 }
 
-void throw_probe_failure(probe::Status status, const core::Position& pos) {
+std::string probe_failure_text(probe::Status status, const core::Position& pos) {
     if (status == probe::Status::INVALID_POSITION)
-        throw UsageError(core::to_fen(pos) + ": " + color_name(~pos.side_to_move()) +
-                         ", not to move, has no piece: the game ended before this position");
+        return core::to_fen(pos) + ": " + color_name(~pos.side_to_move()) +
+               ", not to move, has no piece: the game ended before this position";
     if (status == probe::Status::INVALID_ARGUMENT)
-        throw UsageError("invalid counter or ruleset for " + core::to_fen(pos) + ": " +
-                         probe::last_error());
+        return "invalid counter or ruleset for " + core::to_fen(pos) + ": " + probe::last_error();
     // The probe's message names the missing class, or the file and the reason.
-    if (status == probe::Status::CLASS_MISSING)
-        throw TableFailure(probe::last_error() + " (needed for " + core::to_fen(pos) + ")");
-    throw TableFailure(probe::last_error());
+    if (status == probe::Status::CLASS_MISSING) return probe::last_error() + " (needed for " + core::to_fen(pos) + ")";
+    return probe::last_error();
+}
+
+void throw_probe_failure(probe::Status status, const core::Position& pos) {
+    if (status == probe::Status::INVALID_POSITION || status == probe::Status::INVALID_ARGUMENT)
+        throw UsageError(probe_failure_text(status, pos));
+    throw TableFailure(probe_failure_text(status, pos));
 }
 
 } // namespace damatb::cli

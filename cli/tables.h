@@ -29,6 +29,9 @@ void add_counter_option(CommandSyntax& syntax);
 // The king-move counter asked for: 0 <= C < limit (any C >= 0 with the limit off);
 // UsageError otherwise.
 int counter_option(const po::variables_map& vm, const core::Ruleset& rules);
+// Why a king-move counter is out of range under rules ("32 is out of range: 0 to 31 under
+// king-move limit 32"), or "" when it is in range.
+std::string counter_problem(int counter, const core::Ruleset& rules);
 
 struct TableFileName {
     std::string path;                       // the folder, '/', the name
@@ -78,5 +81,7 @@ PositionQuery position_query(const po::variables_map& vm);
 // invalid position or counter, else TableFailure with the probe's message (probe::last_error),
 // which names the missing class, or the file and the reason.
 [[noreturn]] void throw_probe_failure(probe::Status status, const core::Position& pos);
+// The message of that error.
+std::string probe_failure_text(probe::Status status, const core::Position& pos);
 
 } // namespace damatb::cli

@@ -190,6 +190,42 @@ check "info tables with a progress file" "KvM- MvM KKvK- KKvM- KMvK- KMvM- MMvK+
 check "info longest win" "KMvK+    win    7  W:Wc2,Kf2:BKh8" "$(grep '^KMvK+ *win' <<<"$out")"
 check "info exits 0" 0 "$(exit_code "$damatb" info --tables "$tables")"
 
+# probe --batch: one JSON line per input line, the same objects as --json; bad lines answered
+# with the error, and the run goes on.
+batch=$(printf 'W:Wc2,Kf2:BKh8\n\nW:Wc2,Kf2:BKh8 26\nW:Wz9:BKh8\nW:Wc2,Kf2:BKh8 32\nW:WKa1,Kb1:BKc1,Kd1\n  W:WKa1:Bd5  \n' |
+  "$damatb" probe --batch --no-moves --tables "$tables"); code=$?
+check "batch exits 1 when a line failed" 1 "$code"
+check "batch answers every line but the blank one" 6 "$(wc -l <<<"$batch" | tr -d ' ')"
+check "batch lines" "$(printf '%s\n' \
+  '{"fen": "W:Wc2,Kf2:BKh8", "counter": 0, "result": "win", "wdl": "win", "dtz": 7}' \
+  '{"fen": "W:Wc2,Kf2:BKh8", "counter": 26, "result": "draw", "wdl": "win", "dtz": 7}' \
+  '{"input": "W:Wz9:BKh8", "error": "FEN token '"'"'z9'"'"': unknown square"}' \
+  '{"input": "W:Wc2,Kf2:BKh8 32", "error": "counter 32 is out of range: 0 to 31 under king-move limit 32"}' \
+  "{\"input\": \"W:WKa1,Kb1:BKc1,Kd1\", \"error\": \"class KKvKK is missing: no KKvKK.dtb in '$tables' (needed for W:WKa1,Kb1:BKc1,Kd1)\"}" \
+  '{"fen": "W:WKa1:Bd5", "counter": 0, "result": "win", "wdl": "win", "dtz": 0}')" "$batch"
+check "batch exits 0 when every line is answered" 0 "$(printf 'W:Wc2,Kf2:BKh8\nB:WKc3,Kd3:BKa1 3\n' | exit_code "$damatb" probe --batch --tables "$tables")"
+check "batch with moves: the object of --json" "True" \
+  "$(python3 -c 'import json,sys; a=json.loads(sys.argv[1]); b=json.loads(sys.argv[2]); print(a == b and len(a["moves"]) == 14)' \
+     "$(echo 'W:Wc2,Kf2:BKh8 3' | "$damatb" probe --batch --tables "$tables")" \
+     "$("$damatb" probe --json --counter 3 --tables "$tables" 'W:Wc2,Kf2:BKh8')")"
+# A program that writes a line and waits gets its answer before it writes the next one.
+check "batch answers each line as it comes" "win draw" "$(timeout 20 python3 - "$damatb" "$tables" <<'EOF'
+import json, subprocess, sys
+p = subprocess.Popen([sys.argv[1], "probe", "--batch", "--no-moves", "--tables", sys.argv[2]],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+results = []
+for line in ["W:Wc2,Kf2:BKh8", "W:Wc2,Kf2:BKh8 26"]:
+    p.stdin.write(line + "\n")
+    p.stdin.flush()
+    results.append(json.loads(p.stdout.readline())["result"])
+p.stdin.close()
+p.wait()
+print(*results)
+EOF
+)"
+check "batch with a FEN argument exits 2" 2 "$(exit_code "$damatb" probe --batch --tables "$tables" 'W:Wc2,Kf2:BKh8')"
+check "--no-moves without --batch exits 2" 2 "$(exit_code "$damatb" probe --no-moves --tables "$tables" 'W:Wc2,Kf2:BKh8')"
+
 # verify of the tables of one class only.
 out=$("$damatb" verify --tables "$tables" --material KMvK --deep)
 check "verify --material: the tables of that class" "ok      KMvK+.dtb ok      KMvK-.dtb ok      KMvK-.dtp" \

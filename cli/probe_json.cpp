@@ -1,0 +1,40 @@
+#include "cli/probe_json.h"
+
+#include "cli/json.h"
+#include "cli/tables.h"
+#include "core/fen.h"
+#include "damatb/probe_bridge.h"
+
+namespace damatb::cli {
+
+namespace {
+
+std::string dtz_json(int dtz) { return dtz < 0 ? "null" : std::to_string(dtz); }
+
+} // namespace
+
+std::string probe_json(const core::Position& pos, int counter, const probe::Value& v,
+                       const std::vector<probe::RootMove>& moves, MovesJson layout) {
+    json::Object out;
+    out.add_string("fen", core::to_fen(pos))
+        .add_number("counter", counter)
+        .add_string("result", result_word(v.result))
+        .add_string("wdl", wdl_word(v.wdl))
+        .add_raw("dtz", dtz_json(v.dtz));
+    if (layout == MovesJson::NONE) return out.str();
+    std::vector<std::string> elements;
+    for (const probe::RootMove& m : moves)
+        elements.push_back(json::Object()
+                               .add_string("move", m.notation)
+                               .add_string("fen", core::to_fen(bridge::to_core(m.after)))
+                               .add_string("result", result_word(m.value.result))
+                               .add_string("wdl", wdl_word(m.value.wdl))
+                               .add_raw("dtz", dtz_json(m.value.dtz))
+                               .add_number("counter", m.counter_after)
+                               .str());
+    return out
+        .add_raw("moves", layout == MovesJson::LINES ? json::array(elements) : json::one_line_array(elements))
+        .str();
+}
+
+} // namespace damatb::cli
