@@ -15,5 +15,6 @@ int run_probe(const Args& args);
 int run_line(const Args& args);
 int run_info(const Args& args);
 int run_verify(const Args& args);
+int run_annotate(const Args& args);
 
 } // namespace damatb::cli

@@ -32,6 +32,7 @@ constexpr Command COMMANDS[] = {
     {"line", "play the best line from a position to the end of the game", run_line},
     {"info", "the classes in a tables folder, their sizes and statistics", run_info},
     {"verify", "check every table file's header and checksum (--deep: every value)", run_verify},
+    {"annotate", "the tables' verdict on the endgames of PDN games", run_annotate},
 };
 
 constexpr int EXIT_USAGE = 2;

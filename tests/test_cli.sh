@@ -43,7 +43,7 @@ for u in json.load(sys.stdin):
 check "plan --json lists the 52 classes of 7 pieces" 52 "$("$damatb" plan --pieces 7 --json | python3 -c 'import json,sys; print(sum(1 for u in json.load(sys.stdin) if len(u["unit"]) == 8))')"
 check "plan --pieces 9 exits 2" 2 "$(exit_code "$damatb" plan --pieces 9)"
 check "help exits 0" 0 "$(exit_code "$damatb" --help)"
-for cmd in perft moves show probe line info verify; do
+for cmd in perft moves show probe line info verify annotate; do
   check "$cmd --help exits 0" 0 "$(exit_code "$damatb" "$cmd" --help)"
 done
 check "bad FEN exits 2" 2 "$(exit_code "$damatb" moves 'W:Wz9:Bb7')"
@@ -225,6 +225,43 @@ EOF
 )"
 check "batch with a FEN argument exits 2" 2 "$(exit_code "$damatb" probe --batch --tables "$tables" 'W:Wc2,Kf2:BKh8')"
 check "--no-moves without --batch exits 2" 2 "$(exit_code "$damatb" probe --no-moves --tables "$tables" 'W:Wc2,Kf2:BKh8')"
+
+# annotate: a game that lets a win go (2. c2-b2 allows the double capture) and one that keeps it.
+cat >"$tmp/games.pdn" <<'EOF'
+[White "A"]
+[Black "B"]
+[GameType "30"]
+[FEN "W:Wc2,Kf2:BKh8"]
+1. f2-f7 h8-f8 2. c2-b2 {lets the win go} f8xf2xa2 0-1
+
+[FEN "W:Wc2,Kf2:BKh8"]
+1.f2-f7 h8-f8 2. f7-a7 f8-a8 3. a7-a1 a8-a2 4. a1xa3 1-0
+EOF
+out=$("$damatb" annotate --tables "$tables" "$tmp/games.pdn"); code=$?
+check "annotate exits 0" 0 "$code"
+check "annotate: the game that lets the win go" \
+  "$(printf '%s\n' 'game 1 (White "A" - Black "B"): 4 plies, 4 from positions in the tables, 1 changing the result' \
+     '  1. f2-f7  win  [W:Wc2,Kf2:BKh8, counter 0]' '  1... h8-f8  loss  [B:Wc2,Kf7:BKh8, counter 1]' \
+     '  2. c2-b2?  win -> loss; best f7-a7  [W:Wc2,Kf7:BKf8, counter 2]' \
+     '  2... f8xf2xa2  win  [B:Wb2,Kf7:BKf8, counter 0]')" "$(head -5 <<<"$out")"
+check "annotate: the game that keeps it" "game 2: 7 plies, 7 from positions in the tables, 0 changing the result" \
+  "$(sed -n 6p <<<"$out")"
+check "annotate --json" "2 1 c2-b2 win loss f7-a7 0" \
+  "$("$damatb" annotate --json --tables "$tables" "$tmp/games.pdn" |
+     json '" ".join(map(str, [len(j), j[0]["flagged"], j[0]["plies"][2]["move"], j[0]["plies"][2]["result"], j[0]["plies"][2]["result_after"], j[0]["plies"][2]["best"], j[1]["flagged"]]))')"
+printf '[White "X"]\n[Black "Y"]\n1. c3-c4 f6-f5 2. c4-c8 *\n' >"$tmp/illegal.pdn"
+check "annotate of an illegal move exits 2" 2 "$(exit_code "$damatb" annotate --tables "$tables" "$tmp/illegal.pdn")"
+check "annotate names the game, the move and the token" \
+  "damatb: error: $tmp/illegal.pdn: game 1 (White \"X\" - Black \"Y\"), move 2: 'c4-c8': move 'c4-c8': not a legal move here" \
+  "$("$damatb" annotate --tables "$tables" "$tmp/illegal.pdn" 2>&1)"
+printf '[GameType "20"]\n1. c3-c4 *\n' >"$tmp/other.pdn"
+check "annotate of another game type" "damatb: error: $tmp/other.pdn: game 1: GameType 20 is not Turkish draughts (30)" \
+  "$("$damatb" annotate --tables "$tables" "$tmp/other.pdn" 2>&1)"
+check "annotate of a missing file exits 2" 2 "$(exit_code "$damatb" annotate --tables "$tables" "$tmp/none.pdn")"
+# The start position: no position of up to 3 pieces, nothing annotated.
+printf '1. c3-c4 f6-f5 *\n' >"$tmp/start.pdn"
+check "annotate from the start position" "game 1: 2 plies, 0 from positions in the tables, 0 changing the result" \
+  "$("$damatb" annotate --tables "$tables" "$tmp/start.pdn")"
 
 # verify of the tables of one class only.
 out=$("$damatb" verify --tables "$tables" --material KMvK --deep)
