@@ -50,6 +50,18 @@ if [ -n "$source" ]; then
     "$(grep -c -F "$(cd "$source" && pwd)" "$prefix/bin/damatb" || true)"
 fi
 
+# The Python module, when the build has it: imported from the prefix, portable like the library.
+module=$(find "$prefix" -path '*python3/dist-packages/damatb*.so' | head -1)
+if ls "$build"/python/damatb*.so >/dev/null 2>&1; then
+  [ -n "$module" ] || fail "the Python module is not installed"
+  check "python module: no pext" "0" "$(objdump -d "$module" | grep -c pext || true)"
+  check "python module imported from the prefix" "708 7 f2-f7" \
+    "$(cd "$work" && PYTHONPATH=$(dirname "$module") /usr/bin/python3 -c "
+import damatb
+with damatb.Tablebase('$work/tables') as tb:
+    print(damatb.perft(damatb.START_FEN, 3), tb.probe('W:Wc2,Kf2:BKh8').dtz, tb.best_move('W:Wc2,Kf2:BKh8'))")"
+fi
+
 # Runs one build of the example on known positions.
 answers() { # answers NAME PROGRAM
   local name=$1 program=$2
