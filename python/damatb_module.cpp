@@ -221,36 +221,30 @@ PYBIND11_MODULE(damatb, m) {
         .def_readonly("result", &Line::result)
         .def_readonly("why", &Line::why);
 
-    py::class_<Tablebase>(m, "Tablebase", "The tables of one folder, under one ruleset.")
+    py::class_<Tablebase> tablebase(m, "Tablebase", "The tables of one folder, under one ruleset.");
+    tablebase
         .def(py::init<const std::string&, const std::string&, const std::string&, int, std::size_t>(),
              py::arg("path"), py::arg("promotion") = "end-of-move", py::arg("lone_pieces") = "king-wins",
              py::arg("king_move_limit") = 32, py::arg("cache_mib") = 64)
         .def("probe", &Tablebase::probe_position, py::arg("fen"), py::arg("counter") = 0)
         .def("best_move", &Tablebase::best_move, py::arg("fen"), py::arg("counter") = 0)
         .def("line", &Tablebase::line, py::arg("fen"), py::arg("counter") = 0)
-        .def(
-            "get_probe",
-            [](const Tablebase& tb, const std::string& fen, int c) { return or_none([&] { return tb.probe_position(fen, c); }); },
-            py::arg("fen"), py::arg("counter") = 0)
-        .def(
-            "get_result",
-            [](const Tablebase& tb, const std::string& fen, int c) { return or_none([&] { return tb.probe_position(fen, c).result; }); },
-            py::arg("fen"), py::arg("counter") = 0)
-        .def(
-            "get_wdl",
-            [](const Tablebase& tb, const std::string& fen, int c) { return or_none([&] { return tb.probe_position(fen, c).wdl; }); },
-            py::arg("fen"), py::arg("counter") = 0)
-        .def(
-            "get_dtz",
-            [](const Tablebase& tb, const std::string& fen, int c) { return or_none([&] { return tb.probe_position(fen, c).dtz; }); },
-            py::arg("fen"), py::arg("counter") = 0)
-        .def(
-            "get_best_move",
-            [](const Tablebase& tb, const std::string& fen, int c) { return or_none([&] { return tb.best_move(fen, c); }); },
-            py::arg("fen"), py::arg("counter") = 0)
         .def("close", &Tablebase::close)
         .def("__enter__", [](Tablebase& tb) -> Tablebase& { return tb; }, py::return_value_policy::reference)
         .def("__exit__", [](Tablebase& tb, py::args) { tb.close(); });
+    // get_*: what probe or best_move gives, or None where they would raise.
+    auto def_get = [&](const char* name, auto f) {
+        tablebase.def(
+            name, [f](const Tablebase& tb, const std::string& fen, int c) { return or_none([&] { return f(tb.probe_position(fen, c)); }); },
+            py::arg("fen"), py::arg("counter") = 0);
+    };
+    def_get("get_probe", [](const ProbeValue& v) { return v; });
+    def_get("get_result", [](const ProbeValue& v) { return v.result; });
+    def_get("get_wdl", [](const ProbeValue& v) { return v.wdl; });
+    def_get("get_dtz", [](const ProbeValue& v) { return v.dtz; });
+    def_get("get_best_move", [](const ProbeValue& v) {
+        return v.moves.empty() ? std::nullopt : std::optional<std::string>(v.moves.front().move);
+    });
 
     m.def(
         "moves",
