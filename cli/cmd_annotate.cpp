@@ -93,7 +93,8 @@ Annotated annotate(const PdnGame& g, const probe::Tablebase& tb, const core::Rul
         const PdnMove& written = g.moves[k];
         auto m = core::parse_move(pos, written.text, rules.promotion);
         if (!m) bad_move(g, written, m.error());
-        if (limit && counter >= limit) bad_move(g, written, "the game was drawn by the king-move rule before it");
+        if (limit && counter >= limit)
+            bad_move(g, written, "the game was drawn by the king-move rule before it");
         Ply ply;
         ply.ply = static_cast<int>(k) + 1;
         ply.written = written;
@@ -113,7 +114,8 @@ Annotated annotate(const PdnGame& g, const probe::Tablebase& tb, const core::Rul
             ply.after = static_cast<probe::Result>(-static_cast<int>(after.result));
         }
         std::vector<probe::RootMove> moves;
-        if (probe::Status s = tb.probe_root(bridge::to_probe(ply.before), ply.counter, &moves); s != probe::Status::OK) {
+        if (probe::Status s = tb.probe_root(bridge::to_probe(ply.before), ply.counter, &moves);
+            s != probe::Status::OK) {
             if (s != probe::Status::CLASS_MISSING) throw_probe_failure(s, ply.before);
         } else if (!moves.empty()) {
             ply.best = moves.front().notation;
@@ -149,20 +151,21 @@ std::string json_of(const Annotated& a) {
     for (const auto& [name, value] : g.tags) tags.add_string(name, value);
     std::vector<std::string> plies;
     for (const Ply& p : a.plies)
-        plies.push_back(json::Object()
-                            .add_number("ply", p.ply)
-                            .add_number("move_number", p.written.number)
-                            .add_string("side", p.before.side_to_move() == core::WHITE ? "white" : "black")
-                            .add_string("fen", core::to_fen(p.before))
-                            .add_number("counter", p.counter)
-                            .add_string("move", p.move)
-                            .add_string("result", result_word(p.value.result))
-                            .add_string("wdl", wdl_word(p.value.wdl))
-                            .add_raw("dtz", p.value.dtz < 0 ? "null" : std::to_string(p.value.dtz))
-                            .add_raw("result_after", p.after_known ? json::quote(result_word(p.after)) : "null")
-                            .add_raw("best", p.best.empty() ? "null" : json::quote(p.best))
-                            .add_bool("flagged", p.flagged)
-                            .str());
+        plies.push_back(
+            json::Object()
+                .add_number("ply", p.ply)
+                .add_number("move_number", p.written.number)
+                .add_string("side", p.before.side_to_move() == core::WHITE ? "white" : "black")
+                .add_string("fen", core::to_fen(p.before))
+                .add_number("counter", p.counter)
+                .add_string("move", p.move)
+                .add_string("result", result_word(p.value.result))
+                .add_string("wdl", wdl_word(p.value.wdl))
+                .add_raw("dtz", p.value.dtz < 0 ? "null" : std::to_string(p.value.dtz))
+                .add_raw("result_after", p.after_known ? json::quote(result_word(p.after)) : "null")
+                .add_raw("best", p.best.empty() ? "null" : json::quote(p.best))
+                .add_bool("flagged", p.flagged)
+                .str());
     return json::Object()
         .add_number("game", g.number)
         .add_raw("tags", tags.str())

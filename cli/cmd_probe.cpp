@@ -93,8 +93,10 @@ int run_probe(const Args& args) {
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
     if (vm->count("batch")) {
-        if (has_fen_argument(*vm)) throw UsageError("--batch reads its positions from standard input, not FEN");
-        if (!(*vm)["counter"].defaulted()) throw UsageError("--batch reads each counter from its line, not --counter");
+        if (has_fen_argument(*vm))
+            throw UsageError("--batch reads its positions from standard input, not FEN");
+        if (!(*vm)["counter"].defaulted())
+            throw UsageError("--batch reads each counter from its line, not --counter");
         const core::Ruleset rules = ruleset_option(*vm);
         const auto tb = open_tables(tables_option(*vm, rules), rules);
         std::ios::sync_with_stdio(false);

@@ -17,7 +17,9 @@ bool is_move(std::string_view t) {
     if (t.size() < 5) return false;
     for (std::size_t k = 0; k < t.size(); ++k) {
         const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(t[k])));
-        const bool ok = k % 3 == 0 ? c >= 'a' && c <= 'h' : k % 3 == 1 ? c >= '1' && c <= '8' : c == '-' || c == 'x';
+        const bool ok = k % 3 == 0   ? c >= 'a' && c <= 'h'
+                        : k % 3 == 1 ? c >= '1' && c <= '8'
+                                     : c == '-' || c == 'x';
         if (!ok) return false;
     }
     return t.size() % 3 == 2;
@@ -65,7 +67,8 @@ public:
                     // "12." or "12..." (Black's move next), or either joined to the move.
                     const std::size_t digits = token.find_first_not_of("0123456789");
                     std::size_t dots = 0;
-                    while (digits != std::string_view::npos && digits + dots < token.size() && token[digits + dots] == '.')
+                    while (digits != std::string_view::npos && digits + dots < token.size() &&
+                           token[digits + dots] == '.')
                         ++dots;
                     if (digits == std::string_view::npos || dots == 0 || digits > 6)
                         fail(game, number, token, "not a move number or a move");
@@ -141,7 +144,9 @@ private:
     void read_tag(PdnGame& game) {
         const std::size_t from = at_;
         const std::size_t end = text_.find(']', at_);
-        auto bad = [&](const char* why) { fail(game, 0, text_.substr(from, std::min<std::size_t>(40, end - from + 1)), why); };
+        auto bad = [&](const char* why) {
+            fail(game, 0, text_.substr(from, std::min<std::size_t>(40, end - from + 1)), why);
+        };
         if (end == std::string_view::npos) fail(game, 0, text_.substr(from, 40), "tag not closed");
         std::size_t k = from + 1;
         while (k < end && std::isspace(static_cast<unsigned char>(text_[k]))) ++k;

@@ -156,7 +156,8 @@ std::string probe_failure_text(probe::Status status, const core::Position& pos) 
     if (status == probe::Status::INVALID_ARGUMENT)
         return "invalid counter or ruleset for " + core::to_fen(pos) + ": " + probe::last_error();
     // The probe's message names the missing class, or the file and the reason.
-    if (status == probe::Status::CLASS_MISSING) return probe::last_error() + " (needed for " + core::to_fen(pos) + ")";
+    if (status == probe::Status::CLASS_MISSING)
+        return probe::last_error() + " (needed for " + core::to_fen(pos) + ")";
     return probe::last_error();
 }
 

@@ -52,7 +52,7 @@ void keep_freed_memory() {
 // Whether every table file of class cls is in dir (not whether it is valid: reading it says).
 bool files_present(const std::string& dir, const Material& cls) {
     for (const Material& m : tables_of(cls))
-        if (!std::filesystem::exists(dir + "/" + m.table_name() + std::string(table_file_extension(TableContents::VALUES))))
+        if (!std::filesystem::exists(dir + "/" + table_file_name(m, TableContents::VALUES)))
             return false;
     return true;
 }
@@ -130,7 +130,7 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused) {
     // Solver: eight bytes of state (then six, without the limit), three of results and its
     // work lists, with the freed memory the C library keeps (keep_freed_memory): at most 44
-    // bytes in all per position of the class (docs/performance.md, "Memory"). A class read
+    // bytes in all per position of the class (docs/six-pieces.md, "The memory estimate"). A class read
     // back holds its three bytes of results while it is read. Then the WDL5 of every earlier
     // class a later one still reads, one byte per position.
     const bool read_back = k < reused.size() && reused[k];
@@ -168,14 +168,15 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
     for (std::size_t k = 0; k < plan.size(); ++k) {
         const std::uint64_t need = memory_estimate(plan, k, reused);
         if (budget && need > budget)
-            throw std::runtime_error("class " + plan[k].material.class_name() + " needs about " +
-                                     format_bytes(need) + ", more than the memory budget of " +
-                                     format_bytes(budget) +
-                                     (options.memory ? " (--memory)" : " (this machine's memory less a margin)"));
+            throw std::runtime_error(
+                "class " + plan[k].material.class_name() + " needs about " + format_bytes(need) +
+                ", more than the memory budget of " + format_bytes(budget) +
+                (options.memory ? " (--memory)" : " (this machine's memory less a margin)"));
         if (need > memory_estimate(plan, largest, reused)) largest = k;
     }
     say("memory: the largest need is " + plan[largest].material.class_name() + "'s, about " +
-        format_bytes(memory_estimate(plan, largest, reused)) + " of a budget of " + format_bytes(budget));
+        format_bytes(memory_estimate(plan, largest, reused)) + " of a budget of " +
+        format_bytes(budget));
     std::filesystem::create_directories(options.out_dir);
 
     // What later classes read of the classes solved: their WDL5, as long as one of them
@@ -203,9 +204,10 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
                                      " (generate it first)");
         } else {
             if (reused[k] && budget && memory_estimate(plan, k) > budget)
-                throw std::runtime_error("class " + cls.class_name() + " is to be solved (its files are not valid), which needs about " +
-                                         format_bytes(memory_estimate(plan, k)) + ", more than the memory budget of " +
-                                         format_bytes(budget));
+                throw std::runtime_error("class " + cls.class_name() +
+                                         " is to be solved (its files are not valid), which needs about " +
+                                         format_bytes(memory_estimate(plan, k)) +
+                                         ", more than the memory budget of " + format_bytes(budget));
             SolveOptions so;
             so.rules = options.rules;
             so.threads = options.threads;

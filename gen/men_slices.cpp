@@ -46,8 +46,9 @@ MenSlices::MenSlices(const Material& cls) {
         Table& t = tables_.emplace_back(m);
         t.mover_first = m == cls;
         const int men = m.mover.men + m.other.men;
-        t.block_size = men ? binomial(64 - men, m.mover.kings) * binomial(64 - men - m.mover.kings, m.other.kings)
-                           : t.index.size();
+        t.block_size =
+            men ? binomial(64 - men, m.mover.kings) * binomial(64 - men - m.mover.kings, m.other.kings)
+                : t.index.size();
     }
     // Every block's profile, then the slices in the order they are solved.
     std::map<std::uint64_t, int> slice_of_profile;
@@ -62,7 +63,8 @@ MenSlices::MenSlices(const Material& cls) {
             slice_of_profile[profile] = 0;
         }
     }
-    for (const auto& [profile, slice] : slice_of_profile) slices_.push_back({profile, advancement_sum(profile), 0});
+    for (const auto& [profile, slice] : slice_of_profile)
+        slices_.push_back({profile, advancement_sum(profile), 0});
     std::stable_sort(slices_.begin(), slices_.end(),
                      [](const Slice& a, const Slice& b) { return a.advancement > b.advancement; });
     for (int s = 0; s < slice_count(); ++s) slice_of_profile[slices_[s].profile] = s;

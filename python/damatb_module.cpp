@@ -115,8 +115,9 @@ public:
         out.wdl = wdl_word(v.wdl);
         out.dtz = dtz_of(v);
         for (const probe::RootMove& m : moves)
-            out.moves.push_back({m.notation, core::to_fen(bridge::to_core(m.after)), result_word(m.value.result),
-                                 wdl_word(m.value.wdl), dtz_of(m.value), m.counter_after});
+            out.moves.push_back({m.notation, core::to_fen(bridge::to_core(m.after)),
+                                 result_word(m.value.result), wdl_word(m.value.wdl), dtz_of(m.value),
+                                 m.counter_after});
         return out;
     }
 
@@ -137,7 +138,8 @@ public:
             if (s == probe::Status::OK) best = cli::play_best_line(open(), rules_, pos, counter);
         }
         check(s, pos);
-        if (best.end == cli::LineEnd::TABLE_ERROR) check(best.status, best.plies.empty() ? pos : best.plies.back().after);
+        if (best.end == cli::LineEnd::TABLE_ERROR)
+            check(best.status, best.plies.empty() ? pos : best.plies.back().after);
         Line out;
         for (const cli::LinePly& p : best.plies) out.plies.push_back({p.move, p.fen, p.counter});
         if (best.result != core::Outcome::NONE) out.result = cli::outcome_word(best.result);
@@ -170,8 +172,7 @@ private:
 };
 
 // f(args...), or None where it raises one of the module's errors.
-template <typename F>
-py::object or_none(F&& f) {
+template <typename F> py::object or_none(F&& f) {
     try {
         return py::cast(f());
     } catch (py::error_already_set& e) {
@@ -196,7 +197,8 @@ PYBIND11_MODULE(damatb, m) {
     m.attr("PositionError") = e.position;
     m.attr("TableError") = e.table;
 
-    py::class_<MoveValue>(m, "MoveValue", "A legal move with the value of the position after it, for the mover.")
+    py::class_<MoveValue>(m, "MoveValue",
+                          "A legal move with the value of the position after it, for the mover.")
         .def_readonly("move", &MoveValue::move)
         .def_readonly("fen", &MoveValue::fen)
         .def_readonly("result", &MoveValue::result)
@@ -230,12 +232,16 @@ PYBIND11_MODULE(damatb, m) {
         .def("best_move", &Tablebase::best_move, py::arg("fen"), py::arg("counter") = 0)
         .def("line", &Tablebase::line, py::arg("fen"), py::arg("counter") = 0)
         .def("close", &Tablebase::close)
-        .def("__enter__", [](Tablebase& tb) -> Tablebase& { return tb; }, py::return_value_policy::reference)
+        .def(
+            "__enter__", [](Tablebase& tb) -> Tablebase& { return tb; }, py::return_value_policy::reference)
         .def("__exit__", [](Tablebase& tb, py::args) { tb.close(); });
     // get_*: what probe or best_move gives, or None where they would raise.
     auto def_get = [&](const char* name, auto f) {
         tablebase.def(
-            name, [f](const Tablebase& tb, const std::string& fen, int c) { return or_none([&] { return f(tb.probe_position(fen, c)); }); },
+            name,
+            [f](const Tablebase& tb, const std::string& fen, int c) {
+                return or_none([&] { return f(tb.probe_position(fen, c)); });
+            },
             py::arg("fen"), py::arg("counter") = 0);
     };
     def_get("get_probe", [](const ProbeValue& v) { return v; });

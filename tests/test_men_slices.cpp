@@ -63,7 +63,8 @@ TEST_CASE("Men slices: every position of up to 3 pieces, its slice and its moves
 TEST_CASE("Men slices: positions of 4 and 5 pieces, a sample", "[slices]") {
     for (const ClassPlan& c : plan_classes(4))
         if (c.material.pieces() == 4) check_slices(c.material, 101);
-    for (const char* name : {"KMvKM", "KKMvKM", "MMvMM", "KMMvK"}) check_slices(*parse_class_name(name), 100003);
+    for (const char* name : {"KMvKM", "KKMvKM", "MMvMM", "KMMvK"})
+        check_slices(*parse_class_name(name), 100003);
 }
 
 TEST_CASE("Men slices: the slices of classes of 6 pieces", "[slices]") {

@@ -6,8 +6,8 @@
 
 #include "cli/pdn.h"
 
-using damatb::cli::read_pdn;
 using Catch::Matchers::Equals;
+using damatb::cli::read_pdn;
 
 TEST_CASE("PDN: tags, numbered moves, comments, variations and results", "[pdn]") {
     const auto games = read_pdn(R"([Event "Cup \"A\""]
@@ -57,9 +57,12 @@ TEST_CASE("PDN: errors name the game, the move number and the token", "[pdn]") {
         return std::string("no error");
     };
     CHECK_THAT(error_of("[White \"X\"][Black \"Y\"]\n1. c3-c4 f6-f5 2. z9-c5 *"),
-               Equals("game 1 (White \"X\" - Black \"Y\"), move 2: 'z9-c5': not a move (squares such as c3-c4 or d4xd6)"));
-    CHECK_THAT(error_of("1. c3-c4 *\n\n1. c3-c4 {open"), Equals("game 2, move 1: '{open': comment not closed"));
+               Equals("game 1 (White \"X\" - Black \"Y\"), move 2: 'z9-c5': not a move (squares such as "
+                      "c3-c4 or d4xd6)"));
+    CHECK_THAT(error_of("1. c3-c4 *\n\n1. c3-c4 {open"),
+               Equals("game 2, move 1: '{open': comment not closed"));
     CHECK_THAT(error_of("1. c3-c4 (2. d3-d4"), Equals("game 1, move 1: '(2. d3-d4': variation not closed"));
-    CHECK_THAT(error_of("[White X]\n1. c3-c4"), Equals("game 1, tags: '[White X]': a tag is [Name \"value\"]"));
+    CHECK_THAT(error_of("[White X]\n1. c3-c4"),
+               Equals("game 1, tags: '[White X]': a tag is [Name \"value\"]"));
     CHECK_THAT(error_of("1x. c3-c4"), Equals("game 1, move 1: '1x.': not a move number or a move"));
 }

@@ -86,7 +86,8 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
                 if (t.index.material() != m || core::is_dont_care(p, rules)) continue;
                 // As the probe library reads a record (probe/src/table_set.cpp, TableSet::value).
                 core::TableValue v;
-                const bool decoded = core::decode_value(&t.records[t.index.index(q) * core::VALUE_RECORD_SIZE], &v);
+                const std::uint64_t i = t.index.index(q);
+                const bool decoded = core::decode_value(&t.records[i * core::VALUE_RECORD_SIZE], &v);
                 const bool decided = v.wdl == core::Wdl5::WIN || v.wdl == core::Wdl5::LOSS;
                 if (!decoded || (decided && rules.king_move_limit != 0 && v.dtz > rules.king_move_limit))
                     throw std::runtime_error(t.path + ": the record of " + core::to_fen(q) +
