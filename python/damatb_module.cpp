@@ -21,13 +21,14 @@ using namespace damatb;
 
 namespace {
 
-// The module's exception types, made when it is imported.
+// The module's exception types, made when it is imported. Never destroyed: a Python object must
+// not be released after the interpreter has finalised, which is when static objects are.
 struct Errors {
     py::object missing_table, position, table;
 };
 Errors& errors() {
-    static Errors e;
-    return e;
+    static Errors* const e = new Errors;
+    return *e;
 }
 
 [[noreturn]] void raise(const py::object& type, const std::string& message) {
