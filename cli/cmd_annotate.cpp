@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/pdn.h"
+#include "cli/probe_json.h"
 #include "cli/tables.h"
 #include "core/fen.h"
 #include "core/game.h"
@@ -161,7 +162,7 @@ std::string json_of(const Annotated& a) {
                 .add_string("move", p.move)
                 .add_string("result", result_word(p.value.result))
                 .add_string("wdl", wdl_word(p.value.wdl))
-                .add_raw("dtz", p.value.dtz < 0 ? "null" : std::to_string(p.value.dtz))
+                .add_raw("dtz", dtz_json(p.value.dtz))
                 .add_raw("result_after", p.after_known ? json::quote(result_word(p.after)) : "null")
                 .add_raw("best", p.best.empty() ? "null" : json::quote(p.best))
                 .add_bool("flagged", p.flagged)

@@ -8,16 +8,6 @@
 
 namespace damatb::cli {
 
-namespace {
-
-std::string names_json(const std::vector<std::string>& names) {
-    std::string out = "[";
-    for (std::size_t k = 0; k < names.size(); ++k) out += (k ? ", " : "") + json::quote(names[k]);
-    return out + "]";
-}
-
-} // namespace
-
 int run_plan(const Args& args) {
     CommandSyntax syntax(
         "damatb plan [--pieces N] [--json]",
@@ -42,22 +32,23 @@ int run_plan(const Args& args) {
     for (std::size_t k = 0; k < plan.size(); ++k) {
         const core::ClassPlan& c = plan[k];
         const std::uint64_t positions = gen::class_positions(c.material);
-        std::vector<std::string> tables, needs;
-        for (const core::Material& m : core::tables_of(c.material)) tables.push_back(m.table_name());
-        for (const core::Material& n : c.needs) needs.push_back(n.class_name());
         if (vm->count("json")) {
+            std::vector<std::string> tables, needs; // as JSON strings
+            for (const core::Material& m : core::tables_of(c.material))
+                tables.push_back(json::quote(m.table_name()));
+            for (const core::Material& n : c.needs) needs.push_back(json::quote(n.class_name()));
             units.push_back(json::Object()
                                 .add_string("unit", c.material.class_name())
                                 .add_string("kind", "class")
-                                .add_raw("tables", names_json(tables))
+                                .add_raw("tables", json::one_line_array(tables))
                                 .add_number("positions", positions)
-                                .add_raw("needs", names_json(needs))
+                                .add_raw("needs", json::one_line_array(needs))
                                 .add_number("memory", gen::memory_estimate(plan, k))
                                 .str());
             continue;
         }
         std::cout << c.material.class_name() << ' ' << positions << " needs:";
-        for (const std::string& n : needs) std::cout << ' ' << n;
+        for (const core::Material& n : c.needs) std::cout << ' ' << n.class_name();
         std::cout << '\n';
     }
     if (vm->count("json")) std::cout << json::array(units) << '\n';

@@ -7,11 +7,7 @@
 
 namespace damatb::cli {
 
-namespace {
-
 std::string dtz_json(int dtz) { return dtz < 0 ? "null" : std::to_string(dtz); }
-
-} // namespace
 
 std::string probe_json(const core::Position& pos, int counter, const probe::Value& v,
                        const std::vector<probe::RootMove>& moves, MovesJson layout) {

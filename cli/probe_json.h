@@ -17,6 +17,9 @@ enum class MovesJson {
 
 // {"fen", "counter", "result", "wdl", "dtz" (null unless win or loss), "moves": [{"move",
 // "fen", "result", "wdl", "dtz", "counter"}, ...]}.
+// A DTZ as JSON: null for none (-1).
+std::string dtz_json(int dtz);
+
 std::string probe_json(const core::Position& pos, int counter, const probe::Value& v,
                        const std::vector<probe::RootMove>& moves, MovesJson layout);
 

@@ -119,14 +119,6 @@ TableFolder table_files(const std::string& dir) {
     return out;
 }
 
-std::string_view result_word(probe::Result r) {
-    return r == probe::Result::WIN ? "win" : r == probe::Result::LOSS ? "loss" : "draw";
-}
-
-std::string_view wdl_word(probe::Wdl5 w) {
-    return core::to_string(bridge::to_core(w)); // docs/values.md's words
-}
-
 PositionQuery position_query(const po::variables_map& vm) {
     PositionQuery q;
     q.rules = ruleset_option(vm);

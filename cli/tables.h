@@ -13,6 +13,7 @@
 #include "core/position.h"
 #include "core/ruleset.h"
 #include "damatb/probe.hpp"
+#include "damatb/probe_bridge.h"
 
 namespace damatb::cli {
 
@@ -55,10 +56,9 @@ struct TableFolder {
 // The table files of folder dir. TableFailure when the folder cannot be listed.
 TableFolder table_files(const std::string& dir);
 
-// "win", "draw", "loss".
-std::string_view result_word(probe::Result r);
-// "win", "cursed-win", "draw", "blessed-loss", "loss" (docs/values.md).
-std::string_view wdl_word(probe::Wdl5 w);
+// "win", "draw", "loss"; the five words of WDL5 (docs/values.md).
+using bridge::result_word;
+using bridge::wdl_word;
 
 // The probe library opened on dir for rules, with cache_bytes of block cache (64 MiB: more did
 // not make `verify --deep` of 4 pieces faster; 6 pieces need the tables they read whole, see

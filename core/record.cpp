@@ -17,6 +17,12 @@ bool decode_value(const std::uint8_t* in, TableValue* out) {
     return true;
 }
 
+bool decode_stored_value(const std::uint8_t* in, int king_move_limit, TableValue* out) {
+    if (!decode_value(in, out)) return false;
+    const bool decided = out->wdl == Wdl5::WIN || out->wdl == Wdl5::LOSS;
+    return !(decided && king_move_limit != 0 && out->dtz > king_move_limit);
+}
+
 void encode_progress(const ProgressHistory& h, std::uint8_t* out, int record_size) {
     for (int b = 0; b < record_size; ++b) out[b] = 0;
     out[0] = static_cast<std::uint8_t>(h.steps[0].round | (h.count > 1 ? MORE_STEPS : 0));

@@ -81,6 +81,10 @@ void encode_value(const TableValue& v, std::uint8_t* out);
 // Reads a values record, its unused bytes as 0; false when its bytes cannot be one (a damaged
 // file).
 bool decode_value(const std::uint8_t* in, TableValue* out);
+// decode_value, and false too for a value the generator never writes under a king-move limit of
+// king_move_limit plies: a win or a loss whose DTZ is above it (the limit off, 0, bounds none).
+// What every reader of a values file takes as the mark of a damaged one.
+bool decode_stored_value(const std::uint8_t* in, int king_move_limit, TableValue* out);
 
 struct ProgressHistory {
     int count = 0;

@@ -36,15 +36,6 @@ Errors& errors() {
     throw py::error_already_set();
 }
 
-const char* result_word(probe::Result r) {
-    return r == probe::Result::WIN ? "win" : r == probe::Result::LOSS ? "loss" : "draw";
-}
-
-const char* wdl_word(probe::Wdl5 w) {
-    static const char* const words[] = {"loss", "blessed-loss", "draw", "cursed-win", "win"};
-    return words[static_cast<int>(w)];
-}
-
 core::Ruleset ruleset(const std::string& promotion, const std::string& lone_pieces, int limit) {
     auto p = core::parse_promotion(promotion);
     if (!p) throw py::value_error(p.error());
@@ -112,12 +103,13 @@ public:
             if (s == probe::Status::OK) r = open().probe_root(bridge::to_probe(pos), counter, &moves);
         }
         check(s == probe::Status::OK ? r : s, pos);
-        out.result = result_word(v.result);
-        out.wdl = wdl_word(v.wdl);
+        out.result = bridge::result_word(v.result);
+        out.wdl = bridge::wdl_word(v.wdl);
         out.dtz = dtz_of(v);
         for (const probe::RootMove& m : moves)
             out.moves.push_back({m.notation, core::to_fen(bridge::to_core(m.after)),
-                                 result_word(m.value.result), wdl_word(m.value.wdl), dtz_of(m.value),
+                                 std::string(bridge::result_word(m.value.result)),
+                                 std::string(bridge::wdl_word(m.value.wdl)), dtz_of(m.value),
                                  m.counter_after});
         return out;
     }

@@ -68,9 +68,13 @@ check "generate above the budget writes nothing" "" "$(ls "$tmp/refused" 2>/dev/
 check "generate --memory 0 exits 2" 2 "$(exit_code "$damatb" generate --memory 0 --out "$tmp/refused")"
 
 # A run killed (kill -9) in the middle resumes where it was and ends with the same bytes as a
-# run from nothing: the tables up to 4 pieces, killed after 4 seconds (of some 10 on 2 threads).
+# run from nothing: the tables up to 4 pieces, killed once the third class's files are written
+# (of 23 classes, some 10 s on 2 threads).
 "$damatb" generate --pieces 4 --out "$tmp/killed" >/dev/null 2>&1 &
-sleep 4
+for _ in $(seq 600); do
+  [ "$(ls "$tmp/killed"/*.stats 2>/dev/null | wc -l)" -ge 3 ] && break
+  sleep 0.05
+done
 kill -9 $! 2>/dev/null
 wait $! 2>/dev/null
 check "killed run: some classes were done" 1 "$(ls "$tmp/killed"/*.stats 2>/dev/null | head -1 | wc -l | tr -d ' ')"

@@ -158,3 +158,21 @@ TEST_CASE("Table records: the same bytes whatever order the chunks are filled in
         if (v[0] != 0 && v[0] != 4) CHECK(v[1] == v[-1]);
     }
 }
+
+TEST_CASE("Table records: a stored value is one the generator writes under the limit", "[table_records]") {
+    std::uint8_t bytes[VALUE_RECORD_SIZE];
+    TableValue v;
+    encode_value({Wdl5::WIN, 32}, bytes);
+    CHECK(decode_stored_value(bytes, 32, &v)); // DTZ at the limit: won at counter 0
+    CHECK((v.wdl == Wdl5::WIN && v.dtz == 32));
+    CHECK_FALSE(decode_stored_value(bytes, 31, &v));
+    CHECK(decode_stored_value(bytes, 0, &v)); // the limit off bounds no DTZ
+    encode_value({Wdl5::LOSS, 9}, bytes);
+    CHECK_FALSE(decode_stored_value(bytes, 8, &v));
+    encode_value({Wdl5::DRAW, 0}, bytes);
+    bytes[1] = 200; // the unused DTZ byte of a draw, whatever it holds
+    CHECK(decode_stored_value(bytes, 8, &v));
+    CHECK((v.wdl == Wdl5::DRAW && v.dtz == 0));
+    bytes[0] = WDL5_NB; // no WDL5
+    CHECK_FALSE(decode_stored_value(bytes, 32, &v));
+}

@@ -82,15 +82,14 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
         if (!in_memory.empty() && p.pieces(p.side_to_move()) != 0) {
             const core::Position q = core::as_white_to_move(p);
             const core::Material m = core::material_of(q);
-            for (const TableValues& t : in_memory) {
-                if (t.index.material() != m || core::is_dont_care(p, rules)) continue;
-                // As the probe library reads a record (probe/src/table_set.cpp, TableSet::value).
+            const auto t = std::find_if(in_memory.begin(), in_memory.end(),
+                                        [&](const TableValues& v) { return v.index.material() == m; });
+            // As the probe library reads a record (probe/src/table_set.cpp, TableSet::value).
+            if (t != in_memory.end() && !core::is_dont_care(p, rules)) {
                 core::TableValue v;
-                const std::uint64_t i = t.index.index(q);
-                const bool decoded = core::decode_value(&t.records[i * core::VALUE_RECORD_SIZE], &v);
-                const bool decided = v.wdl == core::Wdl5::WIN || v.wdl == core::Wdl5::LOSS;
-                if (!decoded || (decided && rules.king_move_limit != 0 && v.dtz > rules.king_move_limit))
-                    throw std::runtime_error(t.path + ": the record of " + core::to_fen(q) +
+                const std::uint64_t i = t->index.index(q);
+                if (!core::decode_stored_value(&t->records[i * core::VALUE_RECORD_SIZE], rules.king_move_limit, &v))
+                    throw std::runtime_error(t->path + ": the record of " + core::to_fen(q) +
                                              " holds no value the generator writes");
                 return v;
             }

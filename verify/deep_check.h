@@ -2,7 +2,7 @@
 // ply of search over its successors (core/consistency.h). Every value, the position's own and
 // its successors', is read as the probe library reads it: through the library, or, for the
 // positions of the class checked that need no capture search, from the class's values files
-// read whole into memory and decoded as the library decodes them (core::decode_value), which
+// read whole into memory and decoded as the library decodes them (core::decode_stored_value), which
 // spares most look-ups the block cache and its locks (a position of 6 pieces has some 60
 // moves, most of them king moves that stay in the class). (An index whose position has a
 // smaller index of its own, core/index.h, is checked through that smaller index, which is what

@@ -94,9 +94,7 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
         loss_dtz.assign(values.header().entries, NO_HISTORY);
         const bool read = for_each_record(values, out.values, [&](std::uint64_t i, const std::uint8_t* r) {
             TableValue v;
-            const bool decoded = decode_value(r, &v);
-            const bool decided = v.wdl == Wdl5::WIN || v.wdl == Wdl5::LOSS;
-            if (!decoded || (decided && limit != 0 && v.dtz > limit)) {
+            if (!decode_stored_value(r, limit, &v)) {
                 bad = i;
                 return false;
             }

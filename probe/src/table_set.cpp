@@ -146,9 +146,7 @@ Status TableSet::value(const core::Position& pos, TableValue* out) const {
     if (Status s = read_record(t->values, t->index->index(pos), bytes); s != Status::OK) return s;
     // A value the generator never writes means a damaged file, not an answer.
     TableValue v;
-    const bool decoded = core::decode_value(bytes, &v);
-    const bool decided = v.wdl == core::Wdl5::WIN || v.wdl == core::Wdl5::LOSS;
-    if (!decoded || (decided && rules_.king_move_limit != 0 && v.dtz > rules_.king_move_limit))
+    if (!core::decode_stored_value(bytes, rules_.king_move_limit, &v))
         return fail(Status::FILE_DAMAGED, t->values.path + ": the record of " + core::to_fen(pos) +
                                               " holds no value the generator writes");
     *out = v;

@@ -4,6 +4,8 @@
 // static_asserts below tie together.
 #pragma once
 
+#include <string_view>
+
 #include "core/position.h"
 #include "core/ruleset.h"
 #include "core/wdl.h"
@@ -49,5 +51,12 @@ inline core::Ruleset to_core(const probe::Ruleset& r) {
 
 inline probe::Wdl5 to_probe(core::Wdl5 w) { return static_cast<probe::Wdl5>(w); }
 inline core::Wdl5 to_core(probe::Wdl5 w) { return static_cast<core::Wdl5>(w); }
+
+// The words of docs/values.md for a probe's values, as the tool and the Python module write
+// them: "win", "draw", "loss"; "win", "cursed-win", "draw", "blessed-loss", "loss".
+inline std::string_view result_word(probe::Result r) {
+    return r == probe::Result::WIN ? "win" : r == probe::Result::LOSS ? "loss" : "draw";
+}
+inline std::string_view wdl_word(probe::Wdl5 w) { return core::to_string(to_core(w)); }
 
 } // namespace damatb::bridge
