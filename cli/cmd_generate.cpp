@@ -15,8 +15,9 @@ int run_generate(const Args& args) {
         "file per class and side to move, with statistics beside them. Classes whose\n"
         "files are already there, complete and valid, are read back instead: an\n"
         "interrupted run resumes. Prints a progress line per class. A class whose\n"
-        "estimated memory (`damatb plan --json`) is above the budget is refused before\n"
-        "any work.");
+        "estimated memory (`damatb plan --json`) is above the budget is solved in slices\n"
+        "by its men's ranks if it has men and they fit, and refused before any work if\n"
+        "not.");
     syntax.options.add_options()("pieces", po::value<int>()->value_name("N")->default_value(3),
                                  "the largest number of pieces, 2 to 8")(
         "material", po::value<std::string>()->value_name("CLASS"),
@@ -25,6 +26,8 @@ int run_generate(const Args& args) {
         "memory", po::value<double>()->value_name("GIB"),
         "the memory budget in GiB (default: this machine's memory less a sixteenth, at least "
         "1 GiB less)")(
+        "slices", "solve every class with men slice by slice, by its men's ranks (the same "
+        "tables, in less memory)")(
         "verbose", "also print the solver's steps within each class")(
         "out", po::value<std::string>()->value_name("DIR"),
         "the output folder (default: $DAMATB_TABLES if set, else tables/<ruleset name> "
@@ -58,6 +61,7 @@ int run_generate(const Args& args) {
     options.out_dir = vm->count("out") ? (*vm)["out"].as<std::string>()
                       : env && *env    ? std::string(env)
                                        : default_tables_dir(options.rules);
+    options.slices = vm->count("slices") > 0;
     if (vm->count("manifest")) options.manifest = (*vm)["manifest"].as<std::string>();
     options.say = [](const std::string& line) { std::cout << line << std::endl; };
     if (vm->count("verbose"))

@@ -5,6 +5,7 @@
 #include "cli/json.h"
 #include "core/material.h"
 #include "gen/generate.h"
+#include "gen/men_slices.h"
 
 namespace damatb::cli {
 
@@ -19,7 +20,8 @@ int run_plan(const Args& args) {
         "needs are in the output folder. With --json: an array of objects {\"unit\",\n"
         "\"kind\" (\"class\"), \"tables\", \"positions\", \"needs\", \"memory\" (the estimated\n"
         "peak in bytes of `generate` solving it, the earlier classes it still holds\n"
-        "included)}.");
+        "included), \"slices\" (its slices by the men's ranks, 1 for kings only),\n"
+        "\"memory_in_slices\" (the same peak, solved slice by slice)}.");
     syntax.options.add_options()("pieces", po::value<int>()->value_name("N")->default_value(5),
                                  "the largest number of pieces, 2 to 8")(
         "json", "print the units as a JSON array");
@@ -33,6 +35,7 @@ int run_plan(const Args& args) {
         const core::ClassPlan& c = plan[k];
         const std::uint64_t positions = gen::class_positions(c.material);
         if (vm->count("json")) {
+            const std::size_t slice_count = gen::has_men(c.material) ? gen::MenSlices::estimate(c.material).size() : 1;
             std::vector<std::string> tables, needs; // as JSON strings
             for (const core::Material& m : core::tables_of(c.material))
                 tables.push_back(json::quote(m.table_name()));
@@ -44,6 +47,8 @@ int run_plan(const Args& args) {
                                 .add_number("positions", positions)
                                 .add_raw("needs", json::one_line_array(needs))
                                 .add_number("memory", gen::memory_estimate(plan, k))
+                                .add_number("slices", slice_count)
+                                .add_number("memory_in_slices", gen::memory_estimate(plan, k, {}, true))
                                 .str());
             continue;
         }

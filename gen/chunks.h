@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <utility>
 #include <vector>
 
 namespace damatb::gen {
@@ -19,23 +20,44 @@ inline std::size_t chunk_count(std::uint64_t n) {
     return static_cast<std::size_t>((n + CHUNK_SIZE - 1) / CHUNK_SIZE);
 }
 
-// Calls f(chunk, begin, end) for each chunk [begin, end) of [0, n), on `threads` threads.
-// An exception thrown by f is rethrown here, that of the first chunk in order that threw.
+// A run of indices [begin, end).
+struct Range {
+    std::uint64_t begin, end;
+};
+
+// The chunks of the runs, in order: each run cut into CHUNK_SIZE indices from its begin.
+inline std::vector<Range> chunks_of(const std::vector<Range>& runs) {
+    std::vector<Range> out;
+    for (const Range& r : runs)
+        for (std::uint64_t b = r.begin; b < r.end; b += CHUNK_SIZE) out.push_back({b, std::min(r.end, b + CHUNK_SIZE)});
+    return out;
+}
+
+// Calls f(chunk, begin, end) for each chunk [begin, end) of `chunks`, numbered in order, on
+// `threads` threads. An exception thrown by f is rethrown here, that of the first chunk in order
+// that threw.
 template <typename F>
-void for_each_chunk(std::uint64_t n, int threads, F&& f) {
-    const auto chunks = static_cast<std::int64_t>(chunk_count(n));
-    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(chunks));
-#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads)) if (chunks > 1)
-    for (std::int64_t c = 0; c < chunks; ++c) {
-        const std::uint64_t begin = std::uint64_t(c) * CHUNK_SIZE;
+void for_each_of_chunks(const std::vector<Range>& chunks, int threads, F&& f) {
+    const auto count = static_cast<std::int64_t>(chunks.size());
+    std::vector<std::exception_ptr> errors(chunks.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads)) if (count > 1)
+    for (std::int64_t c = 0; c < count; ++c) {
+        const Range& r = chunks[static_cast<std::size_t>(c)];
         try {
-            f(static_cast<std::size_t>(c), begin, std::min(n, begin + CHUNK_SIZE));
+            f(static_cast<std::size_t>(c), r.begin, r.end);
         } catch (...) {
             errors[static_cast<std::size_t>(c)] = std::current_exception();
         }
     }
     for (const std::exception_ptr& e : errors)
         if (e) std::rethrow_exception(e);
+}
+
+// Calls f(chunk, begin, end) for each chunk [begin, end) of [0, n), on `threads` threads.
+// An exception thrown by f is rethrown here, that of the first chunk in order that threw.
+template <typename F>
+void for_each_chunk(std::uint64_t n, int threads, F&& f) {
+    for_each_of_chunks(chunks_of({{0, n}}), threads, std::forward<F>(f));
 }
 
 // Sorts v on `threads` threads: a share each sorted alone, then the shares merged. For a

@@ -3,17 +3,20 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 
 #include "core/fen.h"
 #include "core/record.h"
 #include "core/table_file.h"
+#include "gen/men_slices.h"
 #include "gen/solver.h"
 #include "gen/table_io.h"
 
@@ -59,10 +62,18 @@ bool files_present(const std::string& dir, const Material& cls) {
 
 } // namespace
 
+bool has_men(const Material& cls) { return cls.mover.men + cls.other.men > 0; }
+
 std::uint64_t class_positions(const Material& cls) {
-    std::uint64_t n = 0;
-    for (const Material& m : tables_of(cls)) n += TableIndex(m).size();
-    return n;
+    // Remembered: making a table's index takes milliseconds at 7 pieces, and a plan's estimates
+    // ask for each earlier class's positions again for every class.
+    static std::mutex mutex;
+    static std::map<Material, std::uint64_t> known;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto [it, added] = known.try_emplace(cls, 0);
+    if (added)
+        for (const Material& m : tables_of(cls)) it->second += TableIndex(m).size();
+    return it->second;
 }
 
 std::uint64_t physical_memory() {
@@ -126,15 +137,35 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
     return out;
 }
 
+std::uint64_t sliced_solver_bytes(const Material& cls) {
+    // The class's results (WDL5, DTZ and round, 3 bytes) and a few bits of marks per position,
+    // then, at the dearest slice, the solver's 44 bytes per position of the slice (as whole, below)
+    // with the 5 bytes (record, value without the limit) it keeps of each slice done that a
+    // slice still to come reads: those of its own sum of advancements and of one more.
+    const std::vector<MenSlices::Slice> slices = MenSlices::estimate(cls);
+    std::uint64_t dearest = 0;
+    std::map<int, std::uint64_t> done; // the positions of the slices done, by sum of advancements
+    for (const MenSlices::Slice& s : slices) {
+        const std::uint64_t kept = done[s.advancement] + done[s.advancement + 1];
+        dearest = std::max(dearest, 44 * s.positions + 5 * kept);
+        done[s.advancement] += s.positions;
+    }
+    return class_positions(cls) * 7 / 2 + dearest;
+}
+
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
-                              const std::vector<bool>& reused) {
+                              const std::vector<bool>& reused, bool slices) {
     // Solver: eight bytes of state (then six, without the limit), three of results and its
     // work lists, with the freed memory the C library keeps (keep_freed_memory): at most 44
-    // bytes in all per position of the class (docs/six-pieces.md, "The memory estimate"). A class read
-    // back holds its three bytes of results while it is read. Then the WDL5 of every earlier
-    // class a later one still reads, one byte per position.
+    // bytes in all per position of the class (docs/six-pieces.md, "The memory estimate"); in
+    // slices, sliced_solver_bytes. A class read back holds its three bytes of results while it
+    // is read. Then the WDL5 of every earlier class a later one still reads, one byte per
+    // position.
+    const Material& cls = plan[k].material;
     const bool read_back = k < reused.size() && reused[k];
-    std::uint64_t bytes = class_positions(plan[k].material) * (read_back ? 4 : 44);
+    std::uint64_t bytes = read_back ? class_positions(cls) * 4
+                          : slices && has_men(cls) ? sliced_solver_bytes(cls)
+                                                   : class_positions(cls) * 44;
     const std::vector<std::size_t> last = last_readers(plan);
     for (std::size_t j = 0; j < k; ++j)
         if (last[j] >= k) bytes += class_positions(plan[j].material);
@@ -164,18 +195,28 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
     for (std::size_t k = 0; k < plan.size(); ++k)
         reused[k] = (options.only && plan[k].material != class_key(*options.only)) ||
                     files_present(options.out_dir, plan[k].material);
+    // A class with men is solved in slices when asked, or when it does not fit whole.
+    std::vector<bool> in_slices(plan.size());
+    auto need_of = [&](std::size_t k, const std::vector<bool>& read_back) {
+        const Material& cls = plan[k].material;
+        const bool solved = k >= read_back.size() || !read_back[k];
+        in_slices[k] = solved && has_men(cls) &&
+                       (options.slices || (budget && memory_estimate(plan, k, read_back) > budget));
+        return memory_estimate(plan, k, read_back, in_slices[k]);
+    };
     std::size_t largest = 0;
+    std::uint64_t largest_need = 0;
     for (std::size_t k = 0; k < plan.size(); ++k) {
-        const std::uint64_t need = memory_estimate(plan, k, reused);
+        const std::uint64_t need = need_of(k, reused);
         if (budget && need > budget)
             throw std::runtime_error(
                 "class " + plan[k].material.class_name() + " needs about " + format_bytes(need) +
-                ", more than the memory budget of " + format_bytes(budget) +
+                (in_slices[k] ? " in slices" : "") + ", more than the memory budget of " + format_bytes(budget) +
                 (options.memory ? " (--memory)" : " (this machine's memory less a margin)"));
-        if (need > memory_estimate(plan, largest, reused)) largest = k;
+        if (need > largest_need) largest = k, largest_need = need;
     }
     say("memory: the largest need is " + plan[largest].material.class_name() + "'s, about " +
-        format_bytes(memory_estimate(plan, largest, reused)) + " of a budget of " +
+        format_bytes(largest_need) + (in_slices[largest] ? " in slices" : "") + " of a budget of " +
         format_bytes(budget));
     std::filesystem::create_directories(options.out_dir);
 
@@ -203,14 +244,17 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
                                      cls.class_name() + ", which is not in " + options.out_dir +
                                      " (generate it first)");
         } else {
-            if (reused[k] && budget && memory_estimate(plan, k) > budget)
+            if (reused[k] && budget && need_of(k, {}) > budget)
                 throw std::runtime_error("class " + cls.class_name() +
                                          " is to be solved (its files are not valid), which needs about " +
-                                         format_bytes(memory_estimate(plan, k)) +
+                                         format_bytes(need_of(k, {})) +
                                          ", more than the memory budget of " + format_bytes(budget));
+            if (reused[k]) need_of(k, {});
             SolveOptions so;
             so.rules = options.rules;
             so.threads = options.threads;
+            so.slices = in_slices[k];
+            if (so.slices) say(cls.class_name() + ": solved in " + std::to_string(MenSlices::estimate(cls).size()) + " slices");
             so.progress = options.detail;
             tables = solve_class(cls, solved, so);
             for (const auto& t : tables) write_solved(options.out_dir, *t, options.rules, options.threads);

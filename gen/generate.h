@@ -40,6 +40,9 @@ struct GenerateOptions {
     // The memory budget in bytes: a class whose estimated peak (memory_estimate) is above it is
     // refused before any work. 0: the machine's memory less a margin (default_memory_budget).
     std::uint64_t memory = 0;
+    // Solve every class with men slice by slice (docs/six-pieces.md); otherwise only those that
+    // do not fit in the budget whole.
+    bool slices = false;
 };
 
 struct ClassReport {
@@ -66,8 +69,14 @@ std::vector<std::size_t> last_readers(const std::vector<core::ClassPlan>& plan);
 // The bytes the solver needs for class k of a plan, the earlier classes it still
 // holds in memory included. A class whose files are already there (`reused`, when given, says
 // which) is read back, not solved: it needs a few bytes per position.
+// With `slices`, a class with men is solved slice by slice (sliced_solver_bytes).
 std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
-                              const std::vector<bool>& reused = {});
+                              const std::vector<bool>& reused = {}, bool slices = false);
+// The bytes the solver needs for class cls, which has men, solved slice by slice, at its
+// dearest slice (docs/six-pieces.md, "The memory estimate").
+std::uint64_t sliced_solver_bytes(const core::Material& cls);
+// Whether class cls has men (and so slices).
+bool has_men(const core::Material& cls);
 
 // The physical memory of this machine, 0 when it cannot be read.
 std::uint64_t physical_memory();

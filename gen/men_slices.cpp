@@ -33,7 +33,54 @@ int advancement_sum(std::uint64_t profile) {
     return sum;
 }
 
+// The profiles of `men` men of army `army` (bits as in Slice::profile), each with its counts
+// of men by advancement.
+void army_profiles(int army, int men, int from, std::uint64_t profile, std::vector<std::uint64_t>& out) {
+    if (men == 0) return out.push_back(profile);
+    for (int d = from; d <= ADVANCEMENTS; ++d)
+        army_profiles(army, men - 1, d, profile + (std::uint64_t{1} << (4 * (ADVANCEMENTS * army + d - 1))), out);
+}
+
+int count_at(std::uint64_t profile, int army, int advancement) {
+    return int((profile >> (4 * (ADVANCEMENTS * army + advancement - 1))) & 15);
+}
+
+// The ways of placing men with this profile, the first army White (advancing up the board) and
+// the other Black, no symmetry folded: on each rank, the first army's men there and the other's.
+double placements(std::uint64_t profile) {
+    double ways = 1;
+    for (int row = 1; row <= ADVANCEMENTS; ++row) {
+        const int white = count_at(profile, 0, row), black = count_at(profile, 1, 7 - row);
+        if (white + black > 8) return 0;
+        ways *= double(binomial(8, white)) * double(binomial(8 - white, black));
+    }
+    return ways;
+}
+
 } // namespace
+
+std::vector<MenSlices::Slice> MenSlices::estimate(const Material& cls) {
+    std::uint64_t positions = 0;
+    for (const Material& m : tables_of(cls)) positions += TableIndex(m).size();
+    const bool equal_armies = tables_of(cls).size() == 1;
+    std::vector<std::uint64_t> first, second;
+    army_profiles(0, cls.mover.men, 1, 0, first);
+    army_profiles(1, cls.other.men, 1, 0, second);
+    std::map<std::uint64_t, double> ways;
+    double all = 0;
+    for (std::uint64_t a : first)
+        for (std::uint64_t b : second) {
+            const double w = placements(a | b);
+            if (w == 0) continue;
+            ways[equal_armies ? std::min(a | b, swap_armies(a | b)) : a | b] += w;
+            all += w;
+        }
+    std::vector<Slice> out;
+    for (const auto& [profile, w] : ways)
+        out.push_back({profile, advancement_sum(profile), static_cast<std::uint64_t>(double(positions) * w / all)});
+    std::stable_sort(out.begin(), out.end(), [](const Slice& a, const Slice& b) { return a.advancement > b.advancement; });
+    return out;
+}
 
 std::uint64_t MenSlices::profile_of(int t, const Position& p) const {
     const int white_army = tables_[t].mover_first ? 0 : 1;
@@ -41,7 +88,7 @@ std::uint64_t MenSlices::profile_of(int t, const Position& p) const {
 }
 
 MenSlices::MenSlices(const Material& cls) {
-    const bool equal_armies = tables_of(cls).size() == 1;
+    const bool equal_armies = equal_armies_ = tables_of(cls).size() == 1;
     for (const Material& m : tables_of(cls)) {
         Table& t = tables_.emplace_back(m);
         t.mover_first = m == cls;
@@ -79,6 +126,25 @@ MenSlices::MenSlices(const Material& cls) {
             slices_[s].positions += table.block_size;
         }
     }
+}
+
+std::vector<int> MenSlices::leads_into(int s) const {
+    const std::uint64_t profile = slices_[s].profile;
+    std::vector<std::uint64_t> after;
+    // A class of equal armies lists the smaller of a slice's two ways round: a step may be
+    // made in either.
+    for (std::uint64_t way : {profile, swap_armies(profile)}) {
+        for (int k = 0; k < 2 * ADVANCEMENTS; ++k) {
+            if (k % ADVANCEMENTS == ADVANCEMENTS - 1 || ((way >> (4 * k)) & 15) == 0) continue; // it would crown
+            std::uint64_t next = way - (std::uint64_t{1} << (4 * k)) + (std::uint64_t{1} << (4 * (k + 1)));
+            after.push_back(equal_armies_ ? std::min(next, swap_armies(next)) : next);
+        }
+        if (!equal_armies_) break;
+    }
+    std::vector<int> out;
+    for (int n = 0; n < slice_count(); ++n)
+        if (std::find(after.begin(), after.end(), slices_[n].profile) != after.end()) out.push_back(n);
+    return out;
 }
 
 } // namespace damatb::gen

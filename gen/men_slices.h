@@ -48,6 +48,11 @@ public:
     };
     // In the order they are solved.
     const std::vector<Slice>& slices() const { return slices_; }
+    // The slices of class cls in the same order, with their positions estimated without
+    // enumerating the men's placements (which MenSlices does, and takes seconds for a class of
+    // millions of them): the class's positions shared out in proportion to the ways of placing
+    // the men with each profile on the board, with no symmetry folded.
+    static std::vector<Slice> estimate(const core::Material& cls);
     int slice_count() const { return static_cast<int>(slices_.size()); }
 
     // The positions of a block of table t: the kings' placements.
@@ -70,6 +75,10 @@ public:
         return table.blocks[s][local / table.block_size] * table.block_size + local % table.block_size;
     }
 
+    // The slices that a man's step forward (one that does not crown) from slice s leads into,
+    // in increasing order: each listed before s, its sum of advancements one more.
+    std::vector<int> leads_into(int s) const;
+
     // The profile of a position of table t (White to move), before the two ways round of a class
     // of equal armies are made one.
     std::uint64_t profile_of(int t, const core::Position& p) const;
@@ -87,6 +96,7 @@ private:
 
     std::vector<Table> tables_;
     std::vector<Slice> slices_;
+    bool equal_armies_ = false;
 };
 
 } // namespace damatb::gen

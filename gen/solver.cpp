@@ -52,13 +52,9 @@ Wdl5 result(const SolverState& solver, const Table& here, std::uint64_t i) {
     return v;
 }
 
-std::shared_ptr<SolvedTable> finish(SolverState& solver, int t) {
+// Writes the values of the positions of table t being solved into `out` (sized already).
+void finish(SolverState& solver, int t, SolvedTable& out) {
     const Table& here = solver.table(t);
-    auto out = std::make_shared<SolvedTable>(here.index.material());
-    out->wdl.resize(here.size);
-    out->dtz.assign(here.size, 0);
-    out->round.assign(here.size, 0);
-    out->must_capture.assign(here.size / 64 + 1, 0);
     // The history steps of table t's node j, then those of later nodes (solver.history sorted:
     // history_step() puts the index first, then the table, then the round).
     auto steps_of = [&](std::uint64_t j) {
@@ -67,28 +63,37 @@ std::shared_ptr<SolvedTable> finish(SolverState& solver, int t) {
     auto of_node = [t](std::uint64_t h, std::uint64_t j) {
         return (h >> 16) == ((j << 1) | std::uint64_t(t));
     };
-    std::vector<Part<SolvedTable::Step>> parts(chunk_count(here.size));
-    static_assert(CHUNK_SIZE % 64 == 0, "a chunk writes whole words of must_capture");
-    for_each_chunk(here.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+    const std::vector<Range> chunks = chunks_of(here.active);
+    std::vector<Part<SolvedTable::Step>> parts(chunks.size());
+    for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
         auto next = steps_of(b); // the steps of the indices from i on, for i = j
         for (std::uint64_t i = b; i < e; ++i) {
             // An index that names an image of a position with a smaller index
             // (index.h) is never looked up: it takes that index's values (a symmetry
-            // keeps whether a capture is there).
+            // keeps whether a capture is there, and the men's ranks: the image is in the slice).
             const std::uint64_t j = here.index.canonical(i);
             const Wdl5 v = result(solver, here, j);
-            out->wdl[i] = v;
-            if (here.info[j] & CAPTURE) out->must_capture[i / 64] |= std::uint64_t{1} << (i % 64);
+            out.wdl[i] = v;
+            if (here.info[j] & CAPTURE) __atomic_fetch_or(&out.must_capture[i / 64], std::uint64_t{1} << (i % 64), __ATOMIC_RELAXED);
             if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
-            out->dtz[i] = here.level[j];
+            out.dtz[i] = here.level[j];
             if (v == Wdl5::WIN) continue;
-            out->round[i] = here.round[j];
+            out.round[i] = here.round[j];
             while (next != solver.history.end() && *next < history_step(t, i, 0, 0)) ++next;
             for (auto s = j == i ? next : steps_of(j); s != solver.history.end() && of_node(*s, j); ++s)
                 parts[c].push_back({i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}});
         }
     });
-    out->history = join(parts);
+    append(out.history, parts);
+}
+
+// The table t's result, made the first time a slice is finished.
+std::shared_ptr<SolvedTable> made(const Table& here) {
+    auto out = std::make_shared<SolvedTable>(here.index.material());
+    out->wdl.resize(here.size);
+    out->dtz.assign(here.size, 0);
+    out->round.assign(here.size, 0);
+    out->must_capture.assign(here.size / 64 + 1, 0);
     return out;
 }
 
@@ -100,13 +105,27 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                                       const SolveOptions& options) {
     using namespace solving;
     SolverState solver(cls, solved, options);
-    for (int t = 0; t < solver.table_count(); ++t) first_look(solver, t);
-    solver.say("moves leaving the class looked up");
-    solve_limited(solver);
-    solve_unlimited(solver);
     std::vector<std::shared_ptr<SolvedTable>> out;
-    sort_in_parallel(solver.history, solver.threads);
-    for (int t = 0; t < solver.table_count(); ++t) out.push_back(finish(solver, t));
+    const int slice_count = solver.slices ? solver.slices->slice_count() : 1;
+    for (int s = 0; s < slice_count; ++s) {
+        solver.begin_slice(s);
+        for (int t = 0; t < solver.table_count(); ++t) first_look(solver, t);
+        solver.say("moves leaving the class looked up");
+        solve_limited(solver);
+        solve_unlimited(solver);
+        sort_in_parallel(solver.history, solver.threads);
+        for (int t = 0; t < solver.table_count(); ++t) {
+            if (out.size() <= std::size_t(t)) out.push_back(made(solver.table(t)));
+            finish(solver, t, *out[std::size_t(t)]);
+            for (const Range& r : solver.table(t).active) solver.table(t).escape_without_limit.release(r.begin, r.end);
+        }
+        solver.history.clear();
+    }
+    // The steps of the histories by index, then round, as one pass over the class would list them.
+    for (auto& table : out)
+        std::sort(table->history.begin(), table->history.end(), [](const auto& a, const auto& b) {
+            return a.index != b.index ? a.index < b.index : a.step.round < b.step.round;
+        });
     return out;
 }
 

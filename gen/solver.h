@@ -27,6 +27,9 @@ struct SolveOptions {
     core::Ruleset rules;
     int threads = 1;
     Search search = Search::AUTO;
+    // Solve a class with men slice by slice, by its men's ranks (docs/six-pieces.md), in less
+    // memory; the values are the same.
+    bool slices = false;
     // Called now and then with a line on what the solver is doing.
     std::function<void(const std::string&)> progress;
 };

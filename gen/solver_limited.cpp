@@ -90,11 +90,20 @@ void solve_limited(SolverState& solver) {
     });
     // What the next round starts from: the man moves into positions labelled in the
     // round before.
+    // Solving in slices, also the man moves into positions of the slices solved before that
+    // were labelled in the round before (SolverState::imported).
     std::vector<Node> labelled = std::move(over);
     for (int r = 1;; ++r) {
-        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r),
-                    round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r)};
-        if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) break;
+        std::vector<Node> before = solver.imported(r - 1);
+        before.insert(before.end(), labelled.begin(), labelled.end());
+        Seeds seeds{round_wins(solver, solver.with_label(before, LabelOf::UNDER_LIMIT, LOST), r),
+                    round_candidates(solver, solver.with_label(before, LabelOf::UNDER_LIMIT, WON), r)};
+        std::vector<Node>().swap(before);
+        if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
+            if (r - 1 >= solver.last_imported_round()) break;
+            labelled.clear(); // nothing to do in this round; a later one imports more
+            continue;
+        }
         if (r > MAX_PROGRESS_ROUND)
             throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
         labelled = run_round(solver, r, r == 1 ? labelled : std::vector<Node>{}, seeds);
@@ -129,7 +138,7 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     // few; a list of the first round's would take 8 bytes for most positions of the class, at
     // its peak (docs/generator.md, "Work lists and threads").
     std::uint64_t listed_at_most = 0;
-    for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).size / 128;
+    for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).active_size / 128;
     std::vector<Node> committed;
     bool listing = true;
     for (int k = 1; k <= solver.limit; ++k) {
@@ -206,8 +215,9 @@ inline std::vector<Node> commit_direct(SolverState& solver, int r) {
     std::vector<Node> out;
     for (int t = 0; t < solver.table_count(); ++t) {
         Table& here = solver.table(t);
-        std::vector<Part<Node>> parts(chunk_count(here.size));
-        for_each_chunk(here.size, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        const std::vector<Range> chunks = chunks_of(here.active);
+        std::vector<Part<Node>> parts(chunks.size());
+        for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t i = b; i < e; ++i) {
                 const std::uint8_t info = here.info[i];
                 if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC))))

@@ -5,11 +5,27 @@
 
 namespace damatb::gen::solving {
 
+namespace {
+
+// Whether the solver's arrays go on huge pages: always for a class solved whole; for one in
+// slices, where a slice's positions lie in runs (blocks, MenSlices) of several huge pages, so
+// that the pages of a slice hold few positions of another.
+bool huge_pages(const MenSlices* slices) {
+    if (!slices) return true;
+    for (int t = 0; t < slices->table_count(); ++t)
+        if (slices->block_size(t) < 4 * core::HUGE_PAGE) return false; // 4 bytes a position
+    return true;
+}
+
+} // namespace
+
 SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables, const SolveOptions& solve_options)
     : solved(solved_tables), options(solve_options), rules(solve_options.rules),
       limit(rules.king_move_limit ? rules.king_move_limit : UNLIMITED_LEVELS),
       threads(std::max(1, solve_options.threads)) {
-    for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m));
+    if (options.slices && cls.mover.men + cls.other.men > 0) slices = std::make_unique<MenSlices>(cls);
+    const bool huge = huge_pages(slices.get());
+    for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, huge));
     const auto thread_slots = static_cast<std::size_t>(threads);
     collector = std::make_unique<Collector>(table(0).size, table(table_count() - 1).size, thread_slots);
     lowered_losses.resize(thread_slots);
@@ -21,7 +37,10 @@ void SolverState::say(const std::string& line) const {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char when[32];
     std::snprintf(when, sizeof when, " (%.2f s)", seconds);
-    options.progress(table(0).index.material().class_name() + ": " + line + when);
+    std::string where = table(0).index.material().class_name();
+    if (slices)
+        where += " slice " + std::to_string(slice + 1) + "/" + std::to_string(slices->slice_count());
+    options.progress(where + ": " + line + when);
 }
 
 } // namespace damatb::gen::solving

@@ -17,6 +17,7 @@
 #include "core/material.h"
 #include "core/movegen.h"
 #include "gen/chunks.h"
+#include "gen/men_slices.h"
 #include "gen/retro.h"
 #include "gen/solver.h"
 #include "gen/solver_nodes.h"
@@ -79,19 +80,39 @@ struct SolverState {
         });
     }
 
-    // Every node of table t for which keep(table, index) holds, in order, appended to out.
+    // ---- Slices (gen/solver_slices.cpp; docs/six-pieces.md, "Slices by the men's ranks").
+
+    // Whether index i of table t is in the slice being solved (always, solving the class whole).
+    bool in_slice(int t, std::uint64_t i) const { return !slices || slices->slice_of(t, i) == slice; }
+    // Makes slice s (0 when the class is solved whole) the positions the solver works on: sets
+    // every table's `active` runs and `imports`, makes their positions' state fresh, and gives
+    // back the memory of the slices no longer read.
+    void begin_slice(int s);
+    // The nodes of the slices the current one's forward steps lead into that were labelled in
+    // round r (under the limit); the largest such round, -1 if none.
+    std::vector<Node> imported(int r);
+    int last_imported_round() const { return last_import_round; }
+
+    // Every node of table t for which keep(table, index) holds among those being solved, in
+    // order, appended to out.
     template <typename F>
     void select_in(int t, F&& keep, std::vector<Node>& out) {
+        select_in_runs(t, table(t).active, keep, out);
+    }
+    // The same among the indices of the runs.
+    template <typename F>
+    void select_in_runs(int t, const std::vector<Range>& runs, F&& keep, std::vector<Node>& out) {
         Table& here = table(t);
-        std::vector<Part<Node>> parts(chunk_count(here.size));
-        for_each_chunk(here.size, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        const std::vector<Range> chunks = chunks_of(runs);
+        std::vector<Part<Node>> parts(chunks.size());
+        for_each_of_chunks(chunks, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t i = b; i < e; ++i)
                 if (keep(here, i)) parts[c].push_back(node(t, i));
         });
         append(out, parts);
     }
 
-    // Every node of the class for which keep(table, index) holds, in order.
+    // Every node being solved for which keep(table, index) holds, in order.
     template <typename F>
     std::vector<Node> select(F&& keep) {
         std::vector<Node> out;
@@ -158,7 +179,9 @@ struct SolverState {
             Position q = table(t).index.position(index_of(from[s]));
             SharedIndex kings(before.index, WHITE, true); // the king moved back is the mover's there
             for_each_predecessor(q, kind, rules.lone_pieces, [&](const Position& p, bool by_king) {
-                out.nodes[out.count] = node(pt, by_king ? kings(p) : before.index.index(p));
+                const std::uint64_t j = by_king ? kings(p) : before.index.index(p);
+                if (!in_slice(pt, j)) return; // a man's step back: a slice solved later
+                out.nodes[out.count] = node(pt, j);
                 prefetch(out.nodes[out.count++], touches);
             });
         };
@@ -192,6 +215,14 @@ struct SolverState {
     // The steps of the losses' histories of more than one step, as history_step() packs them.
     std::vector<std::uint64_t> history;
     std::vector<bool> has_history[2];
+    // The class's slices when it is solved slice by slice (SolveOptions::slices), else null;
+    // the slice being solved; the runs of indices, by table, of the slices its forward steps lead
+    // into; which slices are done, and which of those have given their memory back.
+    std::unique_ptr<MenSlices> slices;
+    int slice = 0;
+    std::vector<Range> imports[2];
+    int last_import_round = -1;
+    std::vector<bool> slice_released;
     std::atomic<bool> contradiction{false};
     const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };

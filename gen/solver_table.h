@@ -3,9 +3,12 @@
 
 #include <cstdint>
 
-#include "core/huge_pages.h"
+#include <vector>
+
 #include "core/index.h"
 #include "core/material.h"
+#include "gen/chunks.h"
+#include "gen/mapped_array.h"
 
 namespace damatb::gen::solving {
 
@@ -58,26 +61,31 @@ private:
 //                         (made when the limited values are done)
 // and escape, 4 bytes: the move last seen to escape a loss under the limit, as the successor it
 // leads to (escape_record), so that looking at it again needs neither the position nor its
-// moves; dropped when the limited values are done.
+// moves; given back when the limited values are done.
 // info, under_limit, level and round, which a look-up of a successor or predecessor reads
 // together, lie together in one 4-byte record per position (one cache line to wait for, not
 // several).
+// The arrays cover the whole table but take memory only where written: the solver works on the
+// positions of `active` (a slice's, or all of them; SolverState::begin_slice), and gives back
+// the memory of a slice that no later one reads.
 struct Table {
-    explicit Table(const core::Material& m)
-        : index(m), size(index.size()), nodes(4 * size), escape(size, NO_ESCAPE) {
-        for (std::uint64_t i = 0; i < size; ++i) level[i] = NO_LEVEL;
-    }
+    Table(const core::Material& m, bool huge_pages)
+        : index(m), size(index.size()), nodes(4 * size, huge_pages), without_limit(size, huge_pages),
+          escape_without_limit(size, huge_pages), escape(size, huge_pages) {}
     Table(const Table&) = delete; // the fields point into nodes
     Table& operator=(const Table&) = delete;
     core::TableIndex index;
     std::uint64_t size;
-    core::HugeVector<std::uint8_t> nodes;
+    MappedArray<std::uint8_t> nodes;
     Field<0> info{nodes.data()};
     Field<1> under_limit{nodes.data()};
     Field<2> level{nodes.data()};
     Field<3> round{nodes.data()};
-    core::HugeVector<std::uint8_t> without_limit, escape_without_limit;
-    core::HugeVector<std::uint32_t> escape;
+    MappedArray<std::uint8_t> without_limit, escape_without_limit;
+    MappedArray<std::uint32_t> escape;
+    // The runs of indices being solved, in order, and their count of positions.
+    std::vector<Range> active;
+    std::uint64_t active_size = 0;
 };
 
 // The fields' bytes are read and written by several threads at once.

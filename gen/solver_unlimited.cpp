@@ -57,9 +57,11 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
 // then the plain retrograde goes on from what that decides.
 void solve_unlimited(SolverState& solver) {
     for (int t = 0; t < solver.table_count(); ++t) {
-        core::HugeVector<std::uint32_t>().swap(solver.table(t).escape);
-        solver.table(t).without_limit.resize(solver.table(t).size);
-        solver.table(t).escape_without_limit.assign(solver.table(t).size, NO_ESCAPE_MOVE);
+        Table& here = solver.table(t);
+        for (const Range& r : here.active) here.escape.release(r.begin, r.end);
+        for_each_of_chunks(chunks_of(here.active), solver.threads, [&here](std::size_t, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i) here.escape_without_limit[i] = NO_ESCAPE_MOVE;
+        });
     }
     // The draws under the limit that may be decided without it (docs/generator.md, "What is
     // solved"): a move out of the class into a blessed loss (it wins) or a cursed win (the
@@ -96,6 +98,13 @@ void solve_unlimited(SolverState& solver) {
     });
     std::vector<Node> decided = solver.collector->take();
     std::size_t total = decided.size();
+    // Solving in slices, the positions of the slices solved before that a man's step forward
+    // leads into and that were decided here (draws under the limit): the walk back goes on from
+    // them as from those decided in this slice.
+    for (int t = 0; t < solver.table_count(); ++t)
+        solver.select_in_runs(t, solver.imports[t], [](const Table& here, std::uint64_t i) {
+            return here.under_limit[i] == UNKNOWN && !(here.info[i] & TERMINAL) && here.without_limit[i] != UNKNOWN;
+        }, decided);
     while (!decided.empty()) {
         // A move into a lost position wins; a move into a won one may lose, if all do.
         solver.for_predecessors(solver.with_label(decided, LabelOf::WITHOUT_LIMIT, LOST), RetroKind::ALL,

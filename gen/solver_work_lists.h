@@ -31,7 +31,7 @@ constexpr ScanLimit ANY_LENGTH{1, 0};
 inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size_t changed) {
     return solver.has_moves(t, kind) &&
            (solver.options.search == Search::SCAN ||
-            (solver.options.search == Search::AUTO && changed * SCAN_FROM > solver.table(t).size));
+            (solver.options.search == Search::AUTO && changed * SCAN_FROM > solver.table(t).active_size));
 }
 
 // The work of a step whose candidates are the positions with a move of `kind` into one of

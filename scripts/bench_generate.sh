@@ -2,12 +2,15 @@
 # Generator speed, memory and size: generates every class up to PIECES (default 4) pieces
 # from nothing, on 1 thread and on 2 (THREADS, default "1 2"), RUNS times each (default 1), and prints the wall time,
 # positions per second (per thread), the speed-up, the peak memory, and the size of the
-# table files (values and progress files) in bits per position.
+# table files (values and progress files) in bits per position. MEMORY=GIB passes a memory
+# budget (`--memory`): the classes that do not fit in it whole are solved in slices.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pieces=${PIECES:-4}
 runs=${RUNS:-1}
 thread_counts=${THREADS:-1 2}
+budget=()
+[ -n "${MEMORY:-}" ] && budget=(--memory "$MEMORY")
 scripts/build.sh >/dev/null
 damatb=$(cd "${BUILD_DIR:-build}" && pwd)/cli/damatb
 work=$(mktemp -d)
@@ -21,7 +24,7 @@ for threads in $thread_counts; do
   for run in $(seq "$runs"); do
     rm -rf "$work/tables"
     /usr/bin/time -f "%e %M" -o "$work/time" \
-      "$damatb" generate --pieces "$pieces" --threads "$threads" --out "$work/tables" >/dev/null
+      "$damatb" generate --pieces "$pieces" --threads "$threads" "${budget[@]}" --out "$work/tables" >/dev/null
     read -r seconds kib <"$work/time"
     times+=("$seconds")
     echo "threads $threads run $run: $seconds s, peak memory $((kib / 1024)) MiB"

@@ -4,13 +4,17 @@
 # up to 5 pieces (`damatb generate --pieces 5`), and prints for each: the wall time of the
 # whole command (reading the classes it needs included) and of the solver alone, its peak
 # memory, positions per second per thread, the estimated peak (`damatb plan --json`), and the
-# size of its files in bits per position. A class already in TABLES is solved again: its files
+# size of its files in bits per position. A class that does not fit in the memory budget whole
+# (MEMORY=GIB, `--memory`; default this machine's memory less a margin) is solved in slices, and
+# its estimate is then the one in slices. A class already in TABLES is solved again: its files
 # are removed first. Then the projected time of all of 6 pieces from the slowest rate seen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=${TABLES:-tables/end-of-move.king-wins.32}
 classes=${CLASSES:-KKKKKvK KKKvKKK KKKKvKK KKKKKvM}
 threads=${THREADS:-2}
+budget=()
+[ -n "${MEMORY:-}" ] && budget=(--memory "$MEMORY")
 scripts/build.sh >/dev/null
 damatb=$(cd "${BUILD_DIR:-build}" && pwd)/cli/damatb
 work=$(mktemp -d)
@@ -20,16 +24,17 @@ trap 'rm -rf "$work"' EXIT
 field() { # field CLASS KEY: a field of the class's unit in the plan
   python3 -c "import json,sys; print(next(u['$2'] for u in json.load(open('$work/plan.json')) if u['unit'] == '$1'))"
 }
-printf '%-8s %12s %9s %9s %10s %10s %14s %9s\n' class positions wall solver "peak GiB" "estimate" "k pos/s/thread" "bits/pos"
+printf '%-8s %12s %7s %9s %9s %10s %10s %14s %9s\n' class positions slices wall solver "peak GiB" "estimate" "k pos/s/thread" "bits/pos"
 slowest=""
 for class in $classes; do
   positions=$(field "$class" positions)
-  estimate=$(field "$class" memory)
   for t in $(field "$class" tables | tr -d "[]',"); do rm -f "$tables/$t.dtb" "$tables/$t.dtp"; done
   rm -f "$tables/$class.stats"
   /usr/bin/time -f "%e %M" -o "$work/time" \
-    "$damatb" generate --material "$class" --threads "$threads" --out "$tables" >"$work/log"
+    "$damatb" generate --material "$class" --threads "$threads" "${budget[@]}" --out "$tables" >"$work/log"
   read -r wall kib <"$work/time"
+  slices=$(sed -nE "s/^$class: solved in ([0-9]+) slices$/\1/p" "$work/log")
+  if [ -n "$slices" ]; then estimate=$(field "$class" memory_in_slices); else slices=-; estimate=$(field "$class" memory); fi
   # The solver's own time: the class's line, "[k/n] CLASS: N positions solved in T (R k/s); ...".
   solver=$(grep -E "^\[[0-9]+/[0-9]+\] $class: " "$work/log" | sed -E 's/.* solved in ([0-9.]+ s|[0-9]+ min [0-9]+ s|[0-9]+ h [0-9]+ min).*/\1/' |
     awk '{ if ($2 == "s") print $1; else if ($2 == "min") print $1 * 60 + $3; else print $1 * 3600 + $3 * 60 }')
@@ -37,8 +42,8 @@ for class in $classes; do
   for t in $(field "$class" tables | tr -d "[]',"); do
     bytes=$((bytes + $(stat -c %s "$tables/$t.dtb") + $( [ -f "$tables/$t.dtp" ] && stat -c %s "$tables/$t.dtp" || echo 0)))
   done
-  awk -v c="$class" -v n="$positions" -v w="$wall" -v s="$solver" -v k="$kib" -v e="$estimate" -v t="$threads" -v b="$bytes" \
-    'BEGIN { printf "%-8s %12d %8.0fs %8.0fs %10.2f %10.2f %14.0f %9.3f\n", c, n, w, s, k / 1048576, e / 1073741824, n / s / t / 1e3, 8 * b / n }'
+  awk -v c="$class" -v l="$slices" -v n="$positions" -v w="$wall" -v s="$solver" -v k="$kib" -v e="$estimate" -v t="$threads" -v b="$bytes" \
+    'BEGIN { printf "%-8s %12d %7s %8.0fs %8.0fs %10.2f %10.2f %14.0f %9.3f\n", c, n, l, w, s, k / 1048576, e / 1073741824, n / s / t / 1e3, 8 * b / n }'
   rate=$(awk -v n="$positions" -v s="$solver" 'BEGIN { print n / s }')
   if [ -z "$slowest" ] || awk -v a="$rate" -v b="$slowest" 'BEGIN { exit !(a < b) }'; then slowest=$rate; fi
 done

@@ -97,16 +97,17 @@ std::vector<test::CountRow> count_rows(const Ruleset& rules) {
 }
 
 // The classes of up to `pieces` pieces solved with the positions that may be won or lost by a
-// king move, and the candidates for a loss, found one way,
-// compared with those solved by solved_up_to (found either way, by cost): the tables whose
-// wdl, dtz, round or history differ.
-std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Search search) {
+// king move, and the candidates for a loss, found one way, and those with men solved whole or
+// slice by slice, compared with those solved by solved_up_to (found either way, by cost, and
+// solved whole): the tables whose wdl, dtz, round or history differ.
+std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Search search, bool slices = false) {
     const gen::SolvedTables& expected = test::solved_up_to(pieces, rules);
     gen::SolvedTables tables;
     gen::SolveOptions options;
     options.rules = rules;
     options.threads = 2;
     options.search = search;
+    options.slices = slices;
     std::vector<std::string> differ;
     for (const ClassPlan& c : plan_classes(pieces))
         for (auto& t : gen::solve_class(c.material, tables, options)) {
@@ -116,7 +117,8 @@ std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Sear
             const bool same_history = std::equal(
                 t->history.begin(), t->history.end(), e->history.begin(), e->history.end(),
                 [](const auto& a, const auto& b) { return a.index == b.index && a.step == b.step; });
-            if (t->wdl != e->wdl || t->dtz != e->dtz || t->round != e->round || !same_history)
+            if (t->wdl != e->wdl || t->dtz != e->dtz || t->round != e->round ||
+                t->must_capture != e->must_capture || !same_history)
                 differ.push_back(t->index.material().table_name());
         }
     return differ;
@@ -131,6 +133,19 @@ TEST_CASE("Generator: wins and losses found from predecessors or by scanning, th
         CHECK(differences(3, rules, gen::Search::PREDECESSORS) == std::vector<std::string>{});
         CHECK(differences(3, rules, gen::Search::SCAN) == std::vector<std::string>{});
     }
+}
+
+TEST_CASE("Generator: classes solved slice by slice or whole, the same tables, every option", "[generator]") {
+    for (const Ruleset& rules : every_option()) {
+        INFO(rules.name());
+        CHECK(differences(3, rules, gen::Search::AUTO, true) == std::vector<std::string>{});
+    }
+    CHECK(differences(3, Ruleset{}, gen::Search::PREDECESSORS, true) == std::vector<std::string>{});
+    CHECK(differences(3, Ruleset{}, gen::Search::SCAN, true) == std::vector<std::string>{});
+}
+
+TEST_CASE("Generator: classes solved slice by slice or whole, the same tables, 4 pieces", "[generator][slow]") {
+    CHECK(differences(4, Ruleset{}, gen::Search::AUTO, true) == std::vector<std::string>{});
 }
 
 TEST_CASE("Generator: wins and losses found from predecessors or by scanning, the same tables, 4 pieces",

@@ -1,6 +1,9 @@
 // The slices of a class by its men's ranks (gen/men_slices.h): a partition of every table into
 // blocks, numbered both ways, closed under king moves and sideways steps, with every forward
 // step into a slice solved before.
+#include <algorithm>
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 #include "core/movegen.h"
@@ -48,6 +51,8 @@ void check_slices(const Material& cls, std::uint64_t step) {
                 } else {
                     REQUIRE(next < s);
                     REQUIRE(slices.slices()[next].advancement == slices.slices()[s].advancement + 1);
+                    const std::vector<int> into = slices.leads_into(s);
+                    REQUIRE(std::find(into.begin(), into.end(), next) != into.end());
                 }
             }
         }
@@ -77,10 +82,35 @@ TEST_CASE("Men slices: the slices of classes of 6 pieces", "[slices]") {
         CHECK(kkkkvkm.slices()[s].advancement == 6 - s);
         CHECK(kkkkvkm.slices()[s].positions == 2 * 4 * 35144235ull);
     }
+    CHECK(kkkkvkm.leads_into(0).empty());
+    for (int s = 1; s < 6; ++s) CHECK(kkkkvkm.leads_into(s) == std::vector<int>{s - 1});
     // Two men of one army: a pair of advancements from 1 to 6, 21 pairs.
     CHECK(gen::MenSlices(*parse_class_name("KKKKvMM")).slice_count() == 21);
     // Kings only: one slice, the whole class.
     const gen::MenSlices kings(*parse_class_name("KKKvKKK"));
     REQUIRE(kings.slice_count() == 1);
     CHECK(kings.slices()[0].positions == 189955220);
+}
+
+TEST_CASE("Men slices: the estimate lists the slices in order, their sizes near", "[slices]") {
+    // Within 15 %: the index numbers two men of one army on one rank as if on 8 * 8 / 2 pairs
+    // of squares (MMvK: 1,984 positions with both men on one rank, 1,772 estimated).
+    for (const char* name : {"KMvK", "MvM", "KMvKM", "MMvK", "KKMvKM", "MMvMM", "KMMvK", "KKKKvKM", "KKKKvMM"}) {
+        INFO(name);
+        const core::Material cls = *parse_class_name(name);
+        const gen::MenSlices slices(cls);
+        const std::vector<gen::MenSlices::Slice> estimate = gen::MenSlices::estimate(cls);
+        REQUIRE(estimate.size() == slices.slices().size());
+        std::uint64_t all = 0, estimated = 0;
+        for (std::size_t s = 0; s < estimate.size(); ++s) {
+            CHECK(estimate[s].profile == slices.slices()[s].profile);
+            CHECK(estimate[s].advancement == slices.slices()[s].advancement);
+            const double exact = double(slices.slices()[s].positions);
+            CHECK(std::abs(double(estimate[s].positions) - exact) <= 0.15 * exact);
+            all += slices.slices()[s].positions;
+            estimated += estimate[s].positions;
+        }
+        CHECK(estimated <= all);
+        CHECK(estimated + estimate.size() >= all);
+    }
 }

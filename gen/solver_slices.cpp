@@ -1,0 +1,91 @@
+// The class solved slice by slice (docs/six-pieces.md, "Slices by the men's ranks"): which
+// positions the solver works on, what it reads of the slices solved before, and the memory it
+// gives back.
+#include <algorithm>
+
+#include "gen/solver_state.h"
+
+namespace damatb::gen::solving {
+
+namespace {
+
+// The runs of indices of table t that slices `of` cover, in order, neighbouring blocks joined.
+std::vector<Range> runs_of(const MenSlices& slices, int t, const std::vector<int>& of) {
+    std::vector<std::uint64_t> blocks;
+    for (int s : of) blocks.insert(blocks.end(), slices.blocks(t, s).begin(), slices.blocks(t, s).end());
+    std::sort(blocks.begin(), blocks.end());
+    const std::uint64_t size = slices.block_size(t);
+    std::vector<Range> out;
+    for (std::uint64_t b : blocks) {
+        if (!out.empty() && out.back().end == b * size)
+            out.back().end += size;
+        else
+            out.push_back({b * size, (b + 1) * size});
+    }
+    return out;
+}
+
+std::uint64_t positions_in(const std::vector<Range>& runs) {
+    std::uint64_t n = 0;
+    for (const Range& r : runs) n += r.end - r.begin;
+    return n;
+}
+
+} // namespace
+
+void SolverState::begin_slice(int s) {
+    slice = s;
+    for (int t = 0; t < table_count(); ++t) {
+        Table& here = table(t);
+        here.active = slices ? runs_of(*slices, t, {s}) : std::vector<Range>{{0, here.size}};
+        here.active_size = positions_in(here.active);
+        imports[t] = slices ? runs_of(*slices, t, slices->leads_into(s)) : std::vector<Range>{};
+        // A fresh state: no level, no escape (info, values and round are zeros).
+        for_each_of_chunks(chunks_of(here.active), threads, [&here](std::size_t, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i) {
+                here.level[i] = NO_LEVEL;
+                here.escape[i] = NO_ESCAPE;
+            }
+        });
+    }
+    // The largest round in which a position of the slices imported was labelled.
+    last_import_round = -1;
+    for (int t = 0; t < table_count(); ++t) {
+        const Table& here = table(t);
+        const std::vector<Range> chunks = chunks_of(imports[t]);
+        std::vector<int> largest(chunks.size(), -1);
+        for_each_of_chunks(chunks, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i)
+                if (here.under_limit[i] != UNKNOWN) largest[c] = std::max(largest[c], int(here.round[i]));
+        });
+        for (int r : largest) last_import_round = std::max(last_import_round, r);
+    }
+    if (!slices) return;
+    // The slices done whose forward steps lead further than this one's: no slice still to solve
+    // reads them (its sum of advancements is this one's or less).
+    slice_released.resize(static_cast<std::size_t>(slices->slice_count()));
+    const int advancement = slices->slices()[s].advancement;
+    for (int done = 0; done < s; ++done) {
+        if (slice_released[done] || slices->slices()[done].advancement <= advancement + 1) continue;
+        slice_released[done] = true;
+        for (int t = 0; t < table_count(); ++t) {
+            Table& here = table(t);
+            for (const Range& r : runs_of(*slices, t, {done})) {
+                here.nodes.release(4 * r.begin, 4 * r.end);
+                here.without_limit.release(r.begin, r.end);
+            }
+        }
+    }
+}
+
+std::vector<Node> SolverState::imported(int r) {
+    std::vector<Node> out;
+    if (r > last_import_round) return out;
+    for (int t = 0; t < table_count(); ++t)
+        select_in_runs(t, imports[t], [r](const Table& here, std::uint64_t i) {
+            return here.under_limit[i] != UNKNOWN && here.round[i] == r;
+        }, out);
+    return out;
+}
+
+} // namespace damatb::gen::solving
