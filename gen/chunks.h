@@ -36,11 +36,15 @@ inline std::vector<Range> chunks_of(const std::vector<Range>& runs) {
 // Calls f(chunk, begin, end) for each chunk [begin, end) of `chunks`, numbered in order, on
 // `threads` threads. An exception thrown by f is rethrown here, that of the first chunk in order
 // that threw.
+// Runs on one thread when the chunks hold less than CHUNK_SIZE indices in all (the short runs
+// of a small slice): starting threads would cost more.
 template <typename F>
 void for_each_of_chunks(const std::vector<Range>& chunks, int threads, F&& f) {
     const auto count = static_cast<std::int64_t>(chunks.size());
+    std::uint64_t indices = 0;
+    for (const Range& r : chunks) indices += r.end - r.begin;
     std::vector<std::exception_ptr> errors(chunks.size());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads)) if (count > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, threads)) if (count > 1 && indices >= CHUNK_SIZE)
     for (std::int64_t c = 0; c < count; ++c) {
         const Range& r = chunks[static_cast<std::size_t>(c)];
         try {
@@ -65,7 +69,8 @@ void for_each_chunk(std::uint64_t n, int threads, F&& f) {
 // whatever the thread count.
 template <typename Vector>
 void sort_in_parallel(Vector& v, int threads) {
-    const std::size_t k = static_cast<std::size_t>(std::clamp(threads, 1, 64));
+    // A short vector on one thread: starting threads would cost more than its sort.
+    const std::size_t k = v.size() < CHUNK_SIZE ? 1 : static_cast<std::size_t>(std::clamp(threads, 1, 64));
     std::vector<std::size_t> bounds(k + 1);
     for (std::size_t p = 0; p <= k; ++p) bounds[p] = v.size() / k * p + std::min(p, v.size() % k);
     auto at = [&](std::size_t p) { return v.begin() + static_cast<std::ptrdiff_t>(bounds[std::min(p, k)]); };

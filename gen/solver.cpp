@@ -74,7 +74,8 @@ void finish(SolverState& solver, int t, SolvedTable& out) {
             const std::uint64_t j = here.index.canonical(i);
             const Wdl5 v = result(solver, here, j);
             out.wdl[i] = v;
-            if (here.info[j] & CAPTURE) __atomic_fetch_or(&out.must_capture[i / 64], std::uint64_t{1} << (i % 64), __ATOMIC_RELAXED);
+            if (here.info[j] & CAPTURE) // a word may hold the ends of two slices' runs
+                __atomic_fetch_or(&out.must_capture[i / 64], std::uint64_t{1} << (i % 64), __ATOMIC_RELAXED);
             if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
             out.dtz[i] = here.level[j];
             if (v == Wdl5::WIN) continue;
@@ -115,9 +116,10 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         solve_unlimited(solver);
         sort_in_parallel(solver.history, solver.threads);
         for (int t = 0; t < solver.table_count(); ++t) {
-            if (out.size() <= std::size_t(t)) out.push_back(made(solver.table(t)));
+            Table& here = solver.table(t);
+            if (out.size() <= std::size_t(t)) out.push_back(made(here));
             finish(solver, t, *out[std::size_t(t)]);
-            for (const Range& r : solver.table(t).active) solver.table(t).escape_without_limit.release(r.begin, r.end);
+            for (const Range& r : here.active) here.escape_without_limit.release(r.begin, r.end);
         }
         solver.history.clear();
     }

@@ -89,8 +89,7 @@ void solve_limited(SolverState& solver) {
         return (here.info[i] & TERMINAL) && here.under_limit[i] != UNKNOWN;
     });
     // What the next round starts from: the man moves into positions labelled in the
-    // round before.
-    // Solving in slices, also the man moves into positions of the slices solved before that
+    // round before, and, solving in slices, into positions of the slices solved before that
     // were labelled in the round before (SolverState::imported).
     std::vector<Node> labelled = std::move(over);
     for (int r = 1;; ++r) {

@@ -1,6 +1,6 @@
 // The generator's tables: one-ply consistency of every value, the counts of
 // every class of 2 and 3 pieces, the same tables whichever way the solver looks
-// for losses, and the same bytes whatever the thread count.
+// for losses, whole or in slices, and the same bytes whatever the thread count.
 #include <filesystem>
 #include <fstream>
 #include <algorithm>
@@ -190,28 +190,34 @@ TEST_CASE("Generator: counts of every class of 2 and 3 pieces", "[generator]") {
     }
 }
 
-TEST_CASE("Generator: the same bytes whatever the thread count", "[generator]") {
+TEST_CASE("Generator: the same bytes whatever the thread count, whole or in slices", "[generator]") {
     test::TempDir dir("damatb-generator");
-    std::vector<std::string> contents[2];
-    std::map<std::string, int> files[2]; // by extension
-    for (int threads : {1, 2}) {
+    struct Run {
+        int threads;
+        bool slices;
+    };
+    const Run runs[] = {{1, false}, {2, false}, {1, true}, {2, true}};
+    std::vector<std::string> contents[4];
+    std::map<std::string, int> files[4]; // by extension
+    for (int r = 0; r < 4; ++r) {
         gen::GenerateOptions options;
         options.pieces = 3;
-        options.threads = threads;
-        options.out_dir = dir.file(std::to_string(threads));
+        options.threads = runs[r].threads;
+        options.slices = runs[r].slices;
+        options.out_dir = dir.file(std::to_string(r));
         gen::generate(options);
         for (const auto& entry : std::filesystem::directory_iterator(options.out_dir)) {
-            ++files[threads - 1][entry.path().extension().string()];
+            ++files[r][entry.path().extension().string()];
             std::ifstream in(entry.path(), std::ios::binary);
-            contents[threads - 1].push_back(entry.path().filename().string() + ":" +
-                                            std::string(std::istreambuf_iterator<char>(in), {}));
+            contents[r].push_back(entry.path().filename().string() + ":" +
+                                  std::string(std::istreambuf_iterator<char>(in), {}));
         }
-        std::sort(contents[threads - 1].begin(), contents[threads - 1].end());
+        std::sort(contents[r].begin(), contents[r].end());
     }
     // Values files (KvK and MvM have one table), the progress files of the tables with a loss
     // that is not don't care (all but KvK, KvM+, KMvK+, KMvM+, KKvK+ and KKvM+), statistics.
     CHECK(files[0] == std::map<std::string, int>{{".dtb", 16}, {".dtp", 10}, {".stats", 9}});
-    CHECK(contents[0] == contents[1]);
+    for (int r = 1; r < 4; ++r) CHECK(contents[0] == contents[r]);
 }
 
 TEST_CASE("Generator: an interrupted run resumes, reusing what is complete and valid", "[generator]") {
