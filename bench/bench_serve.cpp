@@ -2,7 +2,7 @@
 //
 //   damatb_bench_serve PORT REQUESTS_FILE [--connections C] [--requests N] [--seconds S]
 //
-// Opens C keep-alive connections (default 16) to 127.0.0.1:PORT, all on one thread, each
+// Opens C keep-alive connections (default 4) to 127.0.0.1:PORT, all on one thread, each
 // sending its next request as soon as the answer to the last one is read, until N requests
 // (default 200000) are answered or S seconds (default 10) have passed. The requests cycle
 // through REQUESTS_FILE, which holds for each: a line with the target, a line with the byte
@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
         if (argc < 3) throw std::runtime_error("usage: damatb_bench_serve PORT REQUESTS_FILE [--connections C] [--requests N] [--seconds S]");
         const auto port = static_cast<unsigned short>(std::stoi(argv[1]));
         const std::vector<Entry> entries = read_entries(argv[2]);
-        int connections = 16;
+        int connections = 4;
         std::size_t requests = 200000;
         double seconds = 10;
         for (int i = 3; i + 1 < argc; i += 2) {

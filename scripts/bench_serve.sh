@@ -4,7 +4,7 @@
 # 200) random positions of those classes that the tables answer, takes for each the answer of
 # `damatb probe --json` (what /api/v1/probe must give, byte for byte), starts the server on a
 # free loopback port (THREADS, default 2; its log to a file) and runs damatb_bench_serve RUNS
-# times (default 3): CONNECTIONS (default 16) keep-alive clients for REQUESTS requests (default
+# times (default 3): CONNECTIONS (default 4) keep-alive clients for REQUESTS requests (default
 # 200000) or DURATION (default 10) seconds, whichever ends first, every answer checked. Prints each run
 # (requests per second, median and 99th-percentile latency) and the medians over the runs.
 # The positions cycle, so after the first pass every probe finds its blocks cached.
@@ -64,9 +64,9 @@ for _ in $(seq 200); do
   sleep 0.05
 done
 port=$(grep -oE 'listening on http://127\.0\.0\.1:[0-9]+' "$work/serve.log" | grep -oE '[0-9]+$')
-echo "server on port $port, ${THREADS:-2} threads, tables up to $pieces pieces, ${POSITIONS:-200} positions"
+echo "server on port $port, ${THREADS:-2} threads, tables up to $pieces pieces, ${POSITIONS:-200} positions, ${CONNECTIONS:-4} connections"
 for run in $(seq "$runs"); do
-  "$build/bench/damatb_bench_serve" "$port" "$work/requests" --connections "${CONNECTIONS:-16}" \
+  "$build/bench/damatb_bench_serve" "$port" "$work/requests" --connections "${CONNECTIONS:-4}" \
     --requests "${REQUESTS:-200000}" --seconds "${DURATION:-10}" | tee -a "$work/runs"
 done
 kill -TERM "$server"

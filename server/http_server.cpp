@@ -289,8 +289,7 @@ void serve(const Config& config, const Router& router,
            const std::function<void(const std::string& address, unsigned short port)>& listening,
            const std::function<void(std::string_view line)>& log) {
     // One io_context per thread, each running the connections it was given: no locks or
-    // wake-ups between threads on the way of a request (a shared io_context's cost a fifth of
-    // the requests per second).
+    // wake-ups between threads on the way of a request.
     Listener::Contexts contexts;
     for (int i = 0; i < std::max(1, config.threads); ++i)
         contexts.push_back(std::make_unique<net::io_context>(1));
