@@ -87,7 +87,7 @@ BestLine play_best_line(const probe::Tablebase& tb, const core::Ruleset& rules,
         const probe::RootMove& best = moves.front();
         pos = bridge::to_core(best.after);
         counter = best.counter_after;
-        line.plies.push_back({best.notation, pos, core::to_fen(pos), counter});
+        line.plies.push_back({best.notation, pos, core::to_fen(pos), counter, best.value.dtz});
         seen.push_back(pos);
     }
 }

@@ -30,6 +30,7 @@ struct LinePly {
     core::Position after;   // the position after the move
     std::string fen;        // its FEN
     int counter = 0;        // the king-move counter after the move
+    int dtz = -1;           // the DTZ of the position after the move; -1 unless win or loss
 };
 
 struct BestLine {

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -10,7 +9,7 @@
 #include "cli/best_line.h"
 #include "cli/commands.h"
 #include "cli/game_over.h"
-#include "cli/json.h"
+#include "cli/line_json.h"
 #include "cli/tables.h"
 #include "core/fen.h"
 
@@ -29,7 +28,8 @@ CommandSyntax line_syntax() {
             std::to_string(DEFAULT_MAX_PLIES) +
             " plies are played. Prints one line per ply (number, move,\n"
             "counter after it, FEN after it), then the outcome.\n"
-            "With --json: {\"fen\", \"counter\", \"moves\": [{\"move\", \"fen\", \"counter\"}, ...],\n"
+            "With --json: {\"fen\", \"counter\", \"moves\": [{\"move\", \"fen\", \"counter\", \"dtz\"},\n"
+            "...] (dtz: of the position after the move, null unless win or loss),\n"
             "\"outcome\": {\"result\" (win, draw or loss for the side to move at the start;\n"
             "null when stopped), \"winner\" (white, black or null), \"reason\" (game-over,\n"
             "king-move-limit, repetition or ply-cap), \"text\"}}.\n"
@@ -40,59 +40,6 @@ CommandSyntax line_syntax() {
     add_ruleset_options(syntax);
     add_fen_argument(syntax);
     return syntax;
-}
-
-std::string reason_word(LineEnd end) {
-    switch (end) {
-    case LineEnd::GAME_OVER: return "game-over";
-    case LineEnd::KING_MOVE_LIMIT: return "king-move-limit";
-    case LineEnd::REPETITION: return "repetition";
-    case LineEnd::PLY_CAP: return "ply-cap";
-    default: return "table-error";
-    }
-}
-
-// The winner's colour, if the line has one.
-std::optional<core::Color> winner(const BestLine& line) {
-    const core::Color first = line.start.side_to_move();
-    if (line.result == core::Outcome::WIN) return first;
-    if (line.result == core::Outcome::LOSS) return ~first;
-    return std::nullopt;
-}
-
-// "White wins: Black has no piece left", "drawn: the king-move counter reached 32".
-std::string outcome_text(const BestLine& line) {
-    if (line.result == core::Outcome::NONE) return "no result: " + line.why;
-    if (auto w = winner(line)) return color_name(*w) + " wins: " + line.why;
-    return (line.end == LineEnd::REPETITION ? "drawn by repetition: " : "drawn: ") + line.why;
-}
-
-void print_json(const BestLine& line) {
-    std::vector<std::string> elements;
-    for (const LinePly& p : line.plies)
-        elements.push_back(json::Object()
-                               .add_string("move", p.move)
-                               .add_string("fen", p.fen)
-                               .add_number("counter", p.counter)
-                               .str());
-    const auto w = winner(line);
-    json::Object outcome;
-    if (line.result == core::Outcome::NONE)
-        outcome.add_raw("result", "null");
-    else
-        outcome.add_string("result", outcome_word(line.result));
-    if (w)
-        outcome.add_string("winner", *w == core::WHITE ? "white" : "black");
-    else
-        outcome.add_raw("winner", "null");
-    outcome.add_string("reason", reason_word(line.end)).add_string("text", outcome_text(line));
-    std::cout << json::Object()
-                     .add_string("fen", core::to_fen(line.start))
-                     .add_number("counter", line.start_counter)
-                     .add_raw("moves", json::array(elements))
-                     .add_raw("outcome", outcome.str())
-                     .str()
-              << '\n';
 }
 
 void print_text(const BestLine& line) {
@@ -131,7 +78,7 @@ int run_line(const Args& args) {
         throw_probe_failure(line.status, at);
     }
     if (vm->count("json"))
-        print_json(line);
+        std::cout << line_json(line) << '\n';
     else
         print_text(line);
     return 0;

@@ -16,5 +16,6 @@ int run_line(const Args& args);
 int run_info(const Args& args);
 int run_verify(const Args& args);
 int run_annotate(const Args& args);
+int run_serve(const Args& args);
 
 } // namespace damatb::cli

@@ -33,6 +33,7 @@ constexpr Command COMMANDS[] = {
     {"info", "the classes in a tables folder, their sizes and statistics", run_info},
     {"verify", "check every table file's header and checksum (--deep: every value)", run_verify},
     {"annotate", "the tables' verdict on the endgames of PDN games", run_annotate},
+    {"serve", "serve the tables over HTTP: a JSON API and a web explorer", run_serve},
 };
 
 constexpr int EXIT_USAGE = 2;

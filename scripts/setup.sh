@@ -3,8 +3,10 @@
 # everything is there it only checks and returns. Run as root (or with sudo).
 set -euo pipefail
 
-packages=(build-essential cmake pkg-config libzstd-dev zstd libboost-program-options-dev catch2 python3
-          python3-dev pybind11-dev python3-pytest)
+# libboost-dev: Boost.Beast and Asio, for `damatb serve`; chromium: the web explorer's test
+# (tests/serve/test_browser.py) and scripts/screenshot_explorer.sh.
+packages=(build-essential cmake pkg-config libzstd-dev zstd libboost-dev libboost-program-options-dev catch2
+          python3 python3-dev pybind11-dev python3-pytest chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -43,7 +43,7 @@ for u in json.load(sys.stdin):
 check "plan --json lists the 52 classes of 7 pieces" 52 "$("$damatb" plan --pieces 7 --json | python3 -c 'import json,sys; print(sum(1 for u in json.load(sys.stdin) if len(u["unit"]) == 8))')"
 check "plan --pieces 9 exits 2" 2 "$(exit_code "$damatb" plan --pieces 9)"
 check "help exits 0" 0 "$(exit_code "$damatb" --help)"
-for cmd in perft moves show probe line info verify annotate; do
+for cmd in perft moves show probe line info verify annotate serve; do
   check "$cmd --help exits 0" 0 "$(exit_code "$damatb" "$cmd" --help)"
 done
 check "bad FEN exits 2" 2 "$(exit_code "$damatb" moves 'W:Wz9:Bb7')"

@@ -1,0 +1,97 @@
+// damatb serve: the tables over HTTP (a JSON API) and the web explorer, until SIGINT or SIGTERM.
+#include <unistd.h>
+
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "cli/commands.h"
+#include "cli/serve_api.h"
+#include "cli/tables.h"
+#include "server/http_server.h"
+
+namespace damatb::cli {
+
+namespace {
+
+CommandSyntax serve_syntax() {
+    CommandSyntax syntax(
+        "damatb serve [options]",
+        "Serves the tables over HTTP/1.1 until SIGINT or SIGTERM (then exits with code 0):\n"
+        "  GET /api/v1/probe?fen=FEN&counter=C   the object of `damatb probe --json`\n"
+        "  GET /api/v1/line?fen=FEN&counter=C    the best line, as `damatb line --json`\n"
+        "  GET /api/v1/info                      the ruleset, the classes and their statistics\n"
+        "  GET /                                 the web explorer (a board, the moves, the line)\n"
+        "Errors are {\"error\": \"...\"}: 400 for a bad FEN, counter or parameter, 404 for a class\n"
+        "not in the folder or an unknown path, 405 for a method other than GET or HEAD, 413\n"
+        "for a target over 8 KiB or a body, 431 for header fields over 16 KiB. One line per\n"
+        "request goes to stderr (method, target, status, bytes, microseconds); the first\n"
+        "line gives the address listened on (the port the system chose with --port 0).\n"
+        "docs/server.md describes the API. Exit code 2 for a bad option, a tables folder\n"
+        "that is not there or an address that cannot be listened on.");
+    syntax.options.add_options()(
+        "host", po::value<std::string>()->value_name("ADDRESS")->default_value("127.0.0.1"),
+        "the address to listen on (0.0.0.0: every interface)")(
+        "port", po::value<int>()->value_name("PORT")->default_value(8080),
+        "the TCP port (0: one the system chooses)")(
+        "threads", po::value<int>()->value_name("T"),
+        "threads answering requests (default: the hardware threads)")(
+        "cache-mib", po::value<int>()->value_name("M")->default_value(64),
+        "the probe's block cache, in MiB");
+    add_tables_option(syntax);
+    add_ruleset_options(syntax);
+    return syntax;
+}
+
+// Writes one line to stderr in one system call, so that lines of several threads never mix.
+void log_line(std::string_view text) {
+    std::string line(text);
+    line += '\n';
+    for (std::size_t done = 0; done < line.size();) {
+        const ssize_t n = ::write(STDERR_FILENO, line.data() + done, line.size() - done);
+        if (n <= 0) return;
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+} // namespace
+
+int run_serve(const Args& args) {
+    const CommandSyntax syntax = serve_syntax();
+    auto vm = parse_command_line(syntax, args);
+    if (!vm) return 0;
+    const core::Ruleset rules = ruleset_option(*vm);
+    server::Config config;
+    config.host = (*vm)["host"].as<std::string>();
+    const int port = (*vm)["port"].as<int>();
+    if (port < 0 || port > 65535) throw UsageError("--port " + std::to_string(port) + " is out of range: 0 to 65535");
+    config.port = static_cast<unsigned short>(port);
+    config.threads = vm->count("threads") ? (*vm)["threads"].as<int>()
+                                          : int(std::max(1u, std::thread::hardware_concurrency()));
+    if (config.threads < 1 || config.threads > 256)
+        throw UsageError("--threads " + std::to_string(config.threads) + " is out of range: 1 to 256");
+    const int cache_mib = (*vm)["cache-mib"].as<int>();
+    if (cache_mib < 0) throw UsageError("--cache-mib must be 0 or more");
+    const std::string dir = tables_option(*vm, rules);
+    const auto tb = open_tables(dir, rules, std::size_t(cache_mib) << 20);
+
+    const server::Router router = make_router(*tb, rules, info_json(dir, rules));
+    try {
+        server::serve(
+            config, router,
+            [&](const std::string& address, unsigned short bound) {
+                const std::string host = address.find(':') != std::string::npos ? "[" + address + "]" : address;
+                log_line("damatb serve: listening on http://" + host + ":" + std::to_string(bound) +
+                         "/ (tables " + dir + ", ruleset " + rules.name() + ", " +
+                         std::to_string(config.threads) + (config.threads == 1 ? " thread)" : " threads)"));
+            },
+            log_line);
+    } catch (const std::runtime_error& e) {
+        throw UsageError(e.what());
+    }
+    log_line("damatb serve: stopped");
+    return 0;
+}
+
+} // namespace damatb::cli

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Load test of `damatb serve`: generates the tables of up to PIECES (default 4) pieces into
+# TABLES (default tables/end-of-move.king-wins.32, reused when there), draws POSITIONS (default
+# 200) random positions of those classes that the tables answer, takes for each the answer of
+# `damatb probe --json` (what /api/v1/probe must give, byte for byte), starts the server on a
+# free loopback port (THREADS, default 2; its log to a file) and runs damatb_bench_serve RUNS
+# times (default 3): CONNECTIONS (default 4) keep-alive clients for REQUESTS requests (default
+# 200000) or DURATION (default 10) seconds, whichever ends first, every answer checked. Prints each run
+# (requests per second, median and 99th-percentile latency) and the medians over the runs.
+# The positions cycle, so after the first pass every probe finds its blocks cached.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pieces=${PIECES:-4}
+tables=${TABLES:-tables/end-of-move.king-wins.32}
+runs=${RUNS:-3}
+scripts/build.sh >/dev/null
+build=$(cd "${BUILD_DIR:-build}" && pwd)
+damatb=$build/cli/damatb
+"$damatb" generate --pieces "$pieces" --out "$tables" | grep -E '^all done'
+work=$(mktemp -d)
+server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Random positions (as scripts/bench_batch.sh draws them), those the tables answer kept, each
+# with its expected body: the target, the body's byte count, the body.
+"$damatb" plan --pieces "$pieces" | awk '{print $1}' >"$work/classes"
+python3 - "$work/classes" "${POSITIONS:-200}" "$damatb" "$tables" >"$work/requests" <<'PY'
+import random, subprocess, sys, urllib.parse
+classes, wanted, damatb, tables = open(sys.argv[1]).read().split(), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+random.seed(1)
+def square(s): return "abcdefgh"[s % 8] + str(s // 8 + 1)
+out = sys.stdout.buffer
+kept = 0
+while kept < wanted:
+    a, b = random.choice(classes).split("v")
+    free = list(range(64))
+    random.shuffle(free)
+    lists = []
+    for army in (a, b):
+        pieces = []
+        for p in army:
+            s = next(s for s in free if p == "K" or 8 <= s < 56)
+            free.remove(s)
+            pieces.append(("K" if p == "K" else "") + square(s))
+        lists.append(",".join(pieces))
+    if random.random() < 0.5: lists.reverse()
+    fen = "%s:W%s:B%s" % (random.choice("WB"), lists[0], lists[1])
+    r = subprocess.run([damatb, "probe", "--json", "--tables", tables, fen], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL)
+    if r.returncode != 0: continue
+    out.write(b"/api/v1/probe?fen=%s\n%d\n" % (urllib.parse.quote(fen, safe=":,").encode(), len(r.stdout)))
+    out.write(r.stdout)
+    kept += 1
+PY
+
+"$damatb" serve --tables "$tables" --port 0 --threads "${THREADS:-2}" 2>"$work/serve.log" &
+server=$!
+for _ in $(seq 200); do
+  grep -q 'listening on' "$work/serve.log" && break
+  sleep 0.05
+done
+port=$(grep -oE 'listening on http://127\.0\.0\.1:[0-9]+' "$work/serve.log" | grep -oE '[0-9]+$')
+echo "server on port $port, ${THREADS:-2} threads, tables up to $pieces pieces, ${POSITIONS:-200} positions, ${CONNECTIONS:-4} connections"
+for run in $(seq "$runs"); do
+  "$build/bench/damatb_bench_serve" "$port" "$work/requests" --connections "${CONNECTIONS:-4}" \
+    --requests "${REQUESTS:-200000}" --seconds "${DURATION:-10}" | tee -a "$work/runs"
+done
+kill -TERM "$server"
+wait "$server"
+server=""
+awk '{for (i = 1; i < NF; ++i) {if ($(i+1) == "requests/s,") r[NR] = $i; if ($i == "median") m[NR] = $(i+1); if ($i == "percentile") p[NR] = $(i+1)}}
+  function median(a, n,   s, i, j, t) {for (i = 1; i <= n; ++i) s[i] = a[i]
+    for (i = 1; i <= n; ++i) for (j = i + 1; j <= n; ++j) if (s[j] < s[i]) {t = s[i]; s[i] = s[j]; s[j] = t}
+    return s[int((n + 1) / 2)]}
+  END {printf "median of %d runs: %d requests/s, latency median %d us, 99th percentile %d us\n", NR, median(r, NR), median(m, NR), median(p, NR)}' "$work/runs"
