@@ -1,6 +1,7 @@
 #include "gen/generate.h"
 
 #include <malloc.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -58,6 +59,13 @@ bool files_present(const std::string& dir, const Material& cls) {
         if (!std::filesystem::exists(dir + "/" + table_file_name(m, TableContents::VALUES)))
             return false;
     return true;
+}
+
+// The process's peak resident memory so far.
+std::uint64_t peak_memory() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return std::uint64_t(usage.ru_maxrss) << 10; // KiB
 }
 
 } // namespace
@@ -284,11 +292,11 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
         const double rate = solved_seconds > 0 ? double(solved_positions) / solved_seconds : 0;
         const double left = rate > 0 ? double(total - done) / rate : 0;
         char line[256];
-        std::snprintf(line, sizeof line, "[%zu/%zu] %s: %llu positions %s in %s (%.0f k/s); %s left",
+        std::snprintf(line, sizeof line, "[%zu/%zu] %s: %llu positions %s in %s (%.0f k/s); %s left; peak memory %s",
                       k + 1, plan.size(), cls.class_name().c_str(), (unsigned long long)n,
                       report.reused ? "reused" : "solved", format_seconds(report.seconds).c_str(),
                       report.seconds > 0 ? double(n) / report.seconds / 1e3 : 0.0,
-                      format_seconds(left).c_str());
+                      format_seconds(left).c_str(), format_bytes(peak_memory()).c_str());
         say(line);
         if (!report.reused)
             for (const TableStats& t : report.tables) say("  " + t.line());

@@ -93,11 +93,15 @@ void solve_limited(SolverState& solver) {
     // were labelled in the round before (SolverState::imported).
     std::vector<Node> labelled = std::move(over);
     for (int r = 1;; ++r) {
-        std::vector<Node> before = solver.imported(r - 1);
-        before.insert(before.end(), labelled.begin(), labelled.end());
-        Seeds seeds{round_wins(solver, solver.with_label(before, LabelOf::UNDER_LIMIT, LOST), r),
-                    round_candidates(solver, solver.with_label(before, LabelOf::UNDER_LIMIT, WON), r)};
-        std::vector<Node>().swap(before);
+        // The imported nodes join the list for the seeds only (round 1's list is its frontier too).
+        const std::size_t own = labelled.size();
+        if (std::vector<Node> imports = solver.imported(r - 1); !imports.empty()) {
+            labelled.reserve(own + imports.size());
+            labelled.insert(labelled.end(), imports.begin(), imports.end());
+        }
+        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r),
+                    round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r)};
+        labelled.resize(own);
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
             if (r - 1 >= solver.last_imported_round()) break;
             labelled.clear(); // nothing to do in this round; a later one imports more
