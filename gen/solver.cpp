@@ -16,6 +16,8 @@
 // Their state, the tables and the lists of nodes, is gen/solver_state.h.
 #include "gen/solver.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -122,6 +124,9 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
             for (const Range& r : here.active) here.escape_without_limit.release(r.begin, r.end);
         }
         solver.history.clear();
+        // The slice's work lists, freed, lie in the C library's heap among the results made
+        // after the first slice; given back, they do not add up from slice to slice.
+        if (solver.slices) malloc_trim(0);
     }
     // The steps of the histories by index, then round, as one pass over the class would list them.
     for (auto& table : out)

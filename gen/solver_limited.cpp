@@ -62,6 +62,7 @@ struct Candidate {
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
 };
 inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds);
+inline void import_seeds(SolverState& solver, int r, Seeds& seeds);
 inline std::vector<Node> commit_direct(SolverState& solver, int r);
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
 inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r);
@@ -90,18 +91,12 @@ void solve_limited(SolverState& solver) {
     });
     // What the next round starts from: the man moves into positions labelled in the
     // round before, and, solving in slices, into positions of the slices solved before that
-    // were labelled in the round before (SolverState::imported).
+    // were labelled in the round before (import_seeds).
     std::vector<Node> labelled = std::move(over);
     for (int r = 1;; ++r) {
-        // The imported nodes join the list for the seeds only (round 1's list is its frontier too).
-        const std::size_t own = labelled.size();
-        if (std::vector<Node> imports = solver.imported(r - 1); !imports.empty()) {
-            labelled.reserve(own + imports.size());
-            labelled.insert(labelled.end(), imports.begin(), imports.end());
-        }
         Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r),
                     round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r)};
-        labelled.resize(own);
+        import_seeds(solver, r, seeds);
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
             if (r - 1 >= solver.last_imported_round()) break;
             labelled.clear(); // nothing to do in this round; a later one imports more
@@ -206,6 +201,25 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     sort_in_parallel(committed, solver.threads);
     committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
     return solver.select_from(committed, first_labelled);
+}
+
+// Solving in slices, adds to the seeds of round r those of the positions of the slices solved
+// before that were labelled in round r - 1 (SolverState::for_each_imported), walking back by a
+// man's step forward, a share of them at a time (a man has at most one step back into this
+// slice); then lists each seed once, as the seeds from this slice's own positions are.
+inline void import_seeds(SolverState& solver, int r, Seeds& seeds) {
+    bool any = false;
+    solver.for_each_imported(r - 1, [&](const std::vector<Node>& nodes) {
+        any = true;
+        add_nodes(seeds.wins, solver.predecessors(solver.with_label(nodes, LabelOf::UNDER_LIMIT, LOST), RetroKind::MAN_MOVES));
+        add_nodes(seeds.candidates,
+                  may_be_lost(solver, solver.with_label(nodes, LabelOf::UNDER_LIMIT, WON), RetroKind::MAN_MOVES));
+    });
+    if (!any) return;
+    for (std::vector<Node>* list : {&seeds.wins, &seeds.candidates}) {
+        sort_in_parallel(*list, solver.threads);
+        list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
 }
 
 // The first round's level 1 as the first look found it: a move out of the class that wins, or

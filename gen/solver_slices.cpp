@@ -78,14 +78,18 @@ void SolverState::begin_slice(int s) {
     }
 }
 
-std::vector<Node> SolverState::imported(int r) {
-    std::vector<Node> out;
-    if (r > last_import_round) return out;
+void SolverState::for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f) {
+    if (r > last_import_round) return;
+    constexpr std::uint64_t SHARE = std::uint64_t{1} << 23; // indices looked at for one call
     for (int t = 0; t < table_count(); ++t)
-        select_in_runs(t, imports[t], [r](const Table& here, std::uint64_t i) {
-            return here.under_limit[i] != UNKNOWN && here.round[i] == r;
-        }, out);
-    return out;
+        for (const Range& run : imports[t])
+            for (std::uint64_t b = run.begin; b < run.end; b += SHARE) {
+                std::vector<Node> nodes;
+                select_in_runs(t, {{b, std::min(run.end, b + SHARE)}}, [r](const Table& here, std::uint64_t i) {
+                    return here.under_limit[i] != UNKNOWN && here.round[i] == r;
+                }, nodes);
+                if (!nodes.empty()) f(nodes);
+            }
 }
 
 } // namespace damatb::gen::solving

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -88,9 +89,11 @@ struct SolverState {
     // every table's `active` runs and `imports`, makes their positions' state fresh, and gives
     // back the memory of the slices no longer read.
     void begin_slice(int s);
-    // The nodes of the slices the current one's forward steps lead into that were labelled in
-    // round r (under the limit); the largest such round, -1 if none.
-    std::vector<Node> imported(int r);
+    // Calls f(nodes) with the nodes of the slices the current one's forward steps lead into
+    // that were labelled in round r (under the limit), a share of those slices at a time: as
+    // many as a slice's positions, they would take 8 bytes each in one list. The largest such
+    // round, -1 if none.
+    void for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f);
     int last_imported_round() const { return last_import_round; }
 
     // Every node of table t for which keep(table, index) holds among those being solved, in
