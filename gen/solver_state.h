@@ -91,9 +91,9 @@ struct SolverState {
     void begin_slice(int s);
     // Calls f(nodes) with the nodes of the slices the current one's forward steps lead into
     // that were labelled in round r (under the limit), a share of those slices at a time: as
-    // many as a slice's positions, they would take 8 bytes each in one list. The largest such
-    // round, -1 if none.
+    // many as a slice's positions, they would take 8 bytes each in one list.
     void for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f);
+    // The largest round in which a position of those slices was labelled, -1 if none.
     int last_imported_round() const { return last_import_round; }
 
     // Every node of table t for which keep(table, index) holds among those being solved, in
@@ -220,7 +220,7 @@ struct SolverState {
     std::vector<bool> has_history[2];
     // The class's slices when it is solved slice by slice (SolveOptions::slices), else null;
     // the slice being solved; the runs of indices, by table, of the slices its forward steps lead
-    // into; which slices are done, and which of those have given their memory back.
+    // into; which slices done have given their memory back.
     std::unique_ptr<MenSlices> slices;
     int slice = 0;
     std::vector<Range> imports[2];

@@ -16,31 +16,10 @@ damatb=$(cd "${BUILD_DIR:-build}" && pwd)/cli/damatb
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Random positions: a class of the plan, its pieces on random squares (men on ranks 2 to 7),
-# either side to move; a side to move already beaten (no piece) cannot be drawn.
+# Random positions of the plan's classes (scripts/random_positions.py), repeated.
 "$damatb" plan --pieces "$pieces" | awk '{print $1}' >"$work/classes"
-python3 - "$work/classes" "${POSITIONS:-20000}" "${REPEAT:-50}" >"$work/lines" <<'EOF'
-import random, sys
-classes = open(sys.argv[1]).read().split()
-random.seed(1)
-def square(s): return "abcdefgh"[s % 8] + str(s // 8 + 1)
-lines = []
-while len(lines) < int(sys.argv[2]):
-    a, b = random.choice(classes).split("v")
-    free = list(range(64))
-    random.shuffle(free)
-    lists = []
-    for army in (a, b):
-        pieces = []
-        for p in army:
-            s = next(s for s in free if p == "K" or 8 <= s < 56)
-            free.remove(s)
-            pieces.append(("K" if p == "K" else "") + square(s))
-        lists.append(",".join(pieces))
-    if random.random() < 0.5: lists.reverse()
-    lines.append("%s:W%s:B%s" % (random.choice("WB"), lists[0], lists[1]))
-sys.stdout.write("\n".join(lines * int(sys.argv[3])) + "\n")
-EOF
+python3 scripts/random_positions.py "$work/classes" "${POSITIONS:-20000}" >"$work/positions"
+for _ in $(seq "${REPEAT:-50}"); do cat "$work/positions"; done >"$work/lines"
 count=$(wc -l <"$work/lines")
 echo "$count lines ($(sort -u "$work/lines" | wc -l) positions), tables up to $pieces pieces"
 for mode in --no-moves ""; do

@@ -25,30 +25,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Random positions (as scripts/bench_batch.sh draws them), those the tables answer kept, each
+# Random positions (scripts/random_positions.py), those the tables answer kept, each
 # with its expected body: the target, the body's byte count, the body.
 "$damatb" plan --pieces "$pieces" | awk '{print $1}' >"$work/classes"
 python3 - "$work/classes" "${POSITIONS:-200}" "$damatb" "$tables" >"$work/requests" <<'PY'
-import random, subprocess, sys, urllib.parse
+import subprocess, sys, urllib.parse
+sys.path.insert(0, "scripts")
+from random_positions import positions
 classes, wanted, damatb, tables = open(sys.argv[1]).read().split(), int(sys.argv[2]), sys.argv[3], sys.argv[4]
-random.seed(1)
-def square(s): return "abcdefgh"[s % 8] + str(s // 8 + 1)
 out = sys.stdout.buffer
 kept = 0
+drawn = positions(classes)
 while kept < wanted:
-    a, b = random.choice(classes).split("v")
-    free = list(range(64))
-    random.shuffle(free)
-    lists = []
-    for army in (a, b):
-        pieces = []
-        for p in army:
-            s = next(s for s in free if p == "K" or 8 <= s < 56)
-            free.remove(s)
-            pieces.append(("K" if p == "K" else "") + square(s))
-        lists.append(",".join(pieces))
-    if random.random() < 0.5: lists.reverse()
-    fen = "%s:W%s:B%s" % (random.choice("WB"), lists[0], lists[1])
+    fen = next(drawn)
     r = subprocess.run([damatb, "probe", "--json", "--tables", tables, fen], stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL)
     if r.returncode != 0: continue
