@@ -17,13 +17,7 @@ scripts/build.sh >/dev/null
 build=$(cd "${BUILD_DIR:-build}" && pwd)
 damatb=$build/cli/damatb
 "$damatb" generate --pieces "$pieces" --out "$tables" | grep -E '^all done'
-work=$(mktemp -d)
-server=""
-cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/serve_lib.sh
 
 # Random positions (scripts/random_positions.py), those the tables answer kept, each
 # with its expected body: the target, the body's byte count, the body.
@@ -46,13 +40,7 @@ while kept < wanted:
     kept += 1
 PY
 
-"$damatb" serve --tables "$tables" --port 0 --threads "${THREADS:-2}" 2>"$work/serve.log" &
-server=$!
-for _ in $(seq 200); do
-  grep -q 'listening on' "$work/serve.log" && break
-  sleep 0.05
-done
-port=$(grep -oE 'listening on http://127\.0\.0\.1:[0-9]+' "$work/serve.log" | grep -oE '[0-9]+$')
+start_server "$damatb" "$tables" "${THREADS:-2}"
 echo "server on port $port, ${THREADS:-2} threads, tables up to $pieces pieces, ${POSITIONS:-200} positions, ${CONNECTIONS:-4} connections"
 for run in $(seq "$runs"); do
   "$build/bench/damatb_bench_serve" "$port" "$work/requests" --connections "${CONNECTIONS:-4}" \

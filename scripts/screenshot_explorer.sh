@@ -12,23 +12,12 @@ damatb=$build/cli/damatb
 [ -x "$damatb" ] || scripts/build.sh >/dev/null
 chromium=$(command -v chromium || command -v chromium-browser || true)
 [ -n "$chromium" ] || { echo "screenshot_explorer: no chromium (scripts/setup.sh installs it)" >&2; exit 1; }
-work=$(mktemp -d)
-server=""
-cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/serve_lib.sh
 tables=${TABLES:-$work/tables}
 [ -n "${TABLES:-}" ] || "$damatb" generate --pieces 3 --out "$tables" >/dev/null
 
-"$damatb" serve --tables "$tables" --port 0 --threads 1 2>"$work/serve.log" &
-server=$!
-for _ in $(seq 200); do
-  grep -q 'listening on' "$work/serve.log" && break
-  sleep 0.05
-done
-url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$work/serve.log")
+start_server "$damatb" "$tables" 1
+url=http://127.0.0.1:$port/
 query=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.urlencode({"fen": sys.argv[1], "counter": 0}))' "$fen")
 # --virtual-time-budget: the page's requests to the API are answered before the picture.
 timeout 60 "$chromium" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
