@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/tables.h"
+#include "gen/generate.h"
 #include "verify/deep_check.h"
 #include "verify/table_check.h"
 
@@ -38,7 +39,11 @@ CommandSyntax verify_syntax() {
         "check only the tables of this class (e.g. KKKvKKK); may be given more than once")(
         "cache-mib", po::value<int>()->value_name("MIB")->default_value(1024),
         "the probe's block cache for --deep, in MiB: a class of 6 pieces is checked fastest when "
-        "the values of the tables its moves lead into fit (twice their positions in bytes)");
+        "the values of the tables its moves lead into fit (twice their positions in bytes)")(
+        "memory", po::value<double>()->value_name("GIB"),
+        "for --deep, the most the values of the class checked may take when read whole (two "
+        "bytes a position; default: half this machine's memory); a class above it is read "
+        "through the block cache, more slowly");
     add_tables_option(syntax);
     add_ruleset_options(syntax);
     return syntax;
@@ -67,8 +72,17 @@ void print_line(const std::string& status, const std::string& name, const std::s
 }
 
 // Checks one table's files, prints a line for each, and counts them in totals.
-void verify_table(const TableFileName& f, const core::Ruleset& rules,
-                  const probe::Tablebase* deep, int threads, Totals& totals) {
+// With deep, every value is checked one ply deep, the class's values read whole from dir when
+// they take at most most_in_memory bytes.
+struct DeepOptions {
+    const probe::Tablebase* tb = nullptr;
+    std::string dir;
+    std::uint64_t most_in_memory = 0;
+    int threads = 1;
+};
+
+void verify_table(const TableFileName& f, const core::Ruleset& rules, const DeepOptions& deep,
+                  Totals& totals) {
     const verify::TableCheck check = verify::check_table(f.path, *f.material, rules);
     auto fail = [&](const verify::FileCheck& c, const std::string& reason) {
         print_line("FAILED", c.name, reason);
@@ -80,14 +94,16 @@ void verify_table(const TableFileName& f, const core::Ruleset& rules,
     } else {
         std::string deep_text;
         bool deep_ok = true;
-        if (deep) {
+        if (deep.tb) {
             const verify::DeepCheck d = verify::deep_check(
-                *f.material, *deep, rules, threads, [&](std::uint64_t done) {
+                *f.material, *deep.tb, rules, deep.threads,
+                [&](std::uint64_t done) {
                     std::printf("  ... %s: %.0f %% of %llu positions\n", f.name.c_str(),
                                 100.0 * double(done) / double(v.entries),
                                 (unsigned long long)v.entries);
                     std::fflush(stdout);
-                }), dir;
+                },
+                deep.dir, deep.most_in_memory);
             totals.deep_positions += d.positions;
             totals.deep_seconds += d.seconds;
             if (!d.error.empty()) {
@@ -101,8 +117,9 @@ void verify_table(const TableFileName& f, const core::Ruleset& rules,
                 deep_ok = false;
             } else {
                 char buf[128];
-                std::snprintf(buf, sizeof buf, "; every value one ply deep in %.2f s (%s)",
-                              d.seconds, rate_text(d.positions, d.seconds).c_str());
+                std::snprintf(buf, sizeof buf, "; every value one ply deep in %.2f s (%s%s)",
+                              d.seconds, rate_text(d.positions, d.seconds).c_str(),
+                              d.in_memory ? ", the class's values read whole" : "");
                 deep_text = buf;
             }
         }
@@ -140,6 +157,17 @@ int run_verify(const Args& args) {
     const int threads = (*vm)["threads"].as<int>();
     if (threads < 1 || threads > 256) throw UsageError("--threads must be from 1 to 256");
     const std::string dir = tables_option(*vm, rules);
+    const int cache_mib = (*vm)["cache-mib"].as<int>();
+    if (cache_mib < 1 || cache_mib > (1 << 20)) throw UsageError("--cache-mib must be from 1 to 1048576");
+    DeepOptions deep_options;
+    deep_options.threads = threads;
+    deep_options.dir = dir;
+    deep_options.most_in_memory = gen::physical_memory() / 2;
+    if (vm->count("memory")) {
+        const double gib = (*vm)["memory"].as<double>();
+        if (!(gib >= 0 && gib <= 1 << 20)) throw UsageError("--memory must be from 0 to 1048576 GiB");
+        deep_options.most_in_memory = std::uint64_t(gib * double(std::uint64_t{1} << 30));
+    }
     TableFolder folder = table_files(dir);
     if (folder.tables.empty()) throw TableFailure("no table files (*.dtb) in '" + dir + "'");
     if (vm->count("material")) {
@@ -160,9 +188,8 @@ int run_verify(const Args& args) {
     std::cout << "verifying " << folder.file_count() << " table files in " << dir << ", ruleset "
               << rules.name() << (deep ? ", every value one ply deep" : "") << std::endl;
     std::unique_ptr<probe::Tablebase> tb;
-    const int cache_mib = (*vm)["cache-mib"].as<int>();
-    if (cache_mib < 1 || cache_mib > (1 << 20)) throw UsageError("--cache-mib must be from 1 to 1048576");
     if (deep) tb = open_tables(dir, rules, std::size_t(cache_mib) << 20);
+    deep_options.tb = tb.get();
     Totals totals;
     for (const TableFileName& f : folder.tables) {
         if (!f.material) {
@@ -174,7 +201,7 @@ int run_verify(const Args& args) {
             }
             continue;
         }
-        verify_table(f, rules, tb.get(), threads, totals);
+        verify_table(f, rules, deep_options, totals);
     }
     for (const std::string& name : folder.lone_progress) {
         print_line("skipped", name,

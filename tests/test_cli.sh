@@ -296,6 +296,12 @@ check "verify --deep summary" "summary: 26 ok, 0 failed; 588810 positions" \
 check "verify --deep checks every position" "588810 checked one ply deep" \
   "$(tail -1 <<<"$out" | grep -o '[0-9]* checked one ply deep')"
 check "verify --deep rate" "1" "$(grep -c 'positions/s' <<<"$(tail -1 <<<"$out")")"
+check "verify --deep reads every class's values whole" 16 "$(grep -c "^ok .*\.dtb: .*the class's values read whole)$" <<<"$out")"
+out=$("$damatb" verify --deep --memory 0 --tables "$tables" --material KMvK)
+check "verify --deep --memory 0 reads them through the cache" \
+  "ok      KMvK+.dtb: 93744 positions; every value one ply deep 0" \
+  "$(grep -o '^ok .*KMvK+.dtb: .*one ply deep' <<<"$out") $(grep -c 'read whole' <<<"$out")"
+check "verify --memory below 0 exits 2" 2 "$(exit_code "$damatb" verify --deep --memory -1 --tables "$tables")"
 bad=$tmp/bad
 cp -r "$tables" "$bad"
 flip_last_byte() { python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[-1]^=0xff; open(sys.argv[1],"wb").write(b)' "$1"; }

@@ -25,8 +25,6 @@ constexpr std::size_t MAX_EXAMPLES = 3;
 constexpr std::uint64_t CHUNK = 4096; // positions a thread takes at a time
 constexpr auto PROGRESS_EVERY = std::chrono::seconds(5);
 
-constexpr std::uint64_t MOST_IN_MEMORY = std::uint64_t{4} << 30;
-
 // The values of one table of the class checked, read whole.
 struct TableValues {
     explicit TableValues(const core::Material& m) : index(m) {}
@@ -36,15 +34,15 @@ struct TableValues {
 };
 
 // The values files of the tables of material's class in dir, every one valid for rules; none
-// when one cannot be read or they would take more than MOST_IN_MEMORY.
+// when one cannot be read or they would take more than most_bytes.
 std::vector<TableValues> read_class_values(const std::string& dir, const core::Material& material,
-                                           const core::Ruleset& rules) {
+                                           const core::Ruleset& rules, std::uint64_t most_bytes) {
     std::vector<TableValues> out;
     if (dir.empty()) return out;
     std::uint64_t bytes = 0;
     const std::vector<core::Material> tables = core::tables_of(core::class_key(material));
     for (const core::Material& m : tables) bytes += core::TableIndex(m).size() * core::VALUE_RECORD_SIZE;
-    if (bytes > MOST_IN_MEMORY) return out;
+    if (bytes > most_bytes) return out;
     const core::TableContents values = core::TableContents::VALUES;
     for (const core::Material& m : tables) {
         TableValues& t = out.emplace_back(m);
@@ -65,7 +63,8 @@ std::vector<TableValues> read_class_values(const std::string& dir, const core::M
 
 DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
                      const core::Ruleset& rules, int threads,
-                     const std::function<void(std::uint64_t done)>& progress, const std::string& dir) {
+                     const std::function<void(std::uint64_t done)>& progress, const std::string& dir,
+                     std::uint64_t most_in_memory) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     const core::TableIndex index(material);
@@ -77,7 +76,7 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
 
     // The stored value of a position; a table that cannot give one ends the check (an error
     // naming the class or the file).
-    const std::vector<TableValues> in_memory = read_class_values(dir, material, rules);
+    const std::vector<TableValues> in_memory = read_class_values(dir, material, rules, most_in_memory);
     const core::ValueLookup lookup = [&](const core::Position& p) {
         if (!in_memory.empty() && p.pieces(p.side_to_move()) != 0) {
             const core::Position q = core::as_white_to_move(p);

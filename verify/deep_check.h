@@ -35,12 +35,13 @@ struct DeepCheck {
 
 // Checks every position of the table of `material` (its file already verified: header and
 // checksum), which `tb` reads under `rules`, on `threads` threads. The values files of the
-// class's tables are read from `dir` when they are valid and take at most 4 GiB in memory;
-// otherwise every value comes through `tb`. Calls progress(done) every few seconds from the
+// class's tables are read from `dir` when they are valid and take at most most_in_memory bytes
+// (two a position); otherwise every value comes through `tb`. Calls progress(done) every few seconds from the
 // calling thread with the positions checked so far.
 DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
                      const core::Ruleset& rules, int threads,
                      const std::function<void(std::uint64_t done)>& progress,
-                     const std::string& dir = "");
+                     const std::string& dir = "",
+                     std::uint64_t most_in_memory = std::uint64_t{4} << 30);
 
 } // namespace damatb::verify
