@@ -18,6 +18,7 @@
 #include "core/record.h"
 #include "core/table_file.h"
 #include "gen/men_slices.h"
+#include "gen/slice_files.h"
 #include "gen/solver.h"
 #include "gen/table_io.h"
 
@@ -66,6 +67,23 @@ std::uint64_t peak_memory() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return std::uint64_t(usage.ru_maxrss) << 10; // KiB
+}
+
+constexpr double SLICE_LINE_EVERY = 5; // seconds
+
+// The progress line of a slice of class cls done: the slices and positions of the class done
+// so far (`done`, this slice's included), the time since the class began and the time left
+// at that rate (the slices read back from their files not counted in it).
+std::string slice_line(const Material& cls, int s, int count, std::uint64_t positions, bool read_back,
+                       std::uint64_t done, std::uint64_t solved, double seconds) {
+    const std::uint64_t total = class_positions(cls);
+    const double left = solved > 0 && total > done ? seconds * double(total - done) / double(solved) : 0;
+    char line[256];
+    std::snprintf(line, sizeof line, "  %s slice %d/%d: %llu positions %s; %s so far, %s left; peak memory %s",
+                  cls.class_name().c_str(), s + 1, count, (unsigned long long)positions,
+                  read_back ? "read back from its slice file" : "solved", format_seconds(seconds).c_str(),
+                  format_seconds(left).c_str(), format_bytes(peak_memory()).c_str());
+    return line;
 }
 
 } // namespace
@@ -145,20 +163,33 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
     return out;
 }
 
-std::uint64_t sliced_solver_bytes(const Material& cls) {
+std::vector<std::uint64_t> slice_solver_bytes(const Material& cls) {
     // The class's results (WDL5, DTZ and round, 3 bytes) and a few bits of marks per position,
-    // then, at the dearest slice, the solver's 44 bytes per position of the slice (as whole, below)
-    // with the 5 bytes (record, value without the limit) it keeps of each slice done that a
-    // slice still to come reads: those of its own sum of advancements and of one more.
-    const std::vector<MenSlices::Slice> slices = MenSlices::estimate(cls);
-    std::uint64_t dearest = 0;
+    // then the solver's 44 bytes per position of the slice (as whole, below) with the 5 bytes
+    // (record, value without the limit) it keeps of each slice done that a slice still to come
+    // reads: those of its own sum of advancements and of one more.
+    const std::uint64_t results = class_positions(cls) * 7 / 2;
+    std::vector<std::uint64_t> out;
     std::map<int, std::uint64_t> done; // the positions of the slices done, by sum of advancements
-    for (const MenSlices::Slice& s : slices) {
+    for (const MenSlices::Slice& s : MenSlices::estimate(cls)) {
         const std::uint64_t kept = done[s.advancement] + done[s.advancement + 1];
-        dearest = std::max(dearest, 44 * s.positions + 5 * kept);
+        out.push_back(results + 44 * s.positions + 5 * kept);
         done[s.advancement] += s.positions;
     }
-    return class_positions(cls) * 7 / 2 + dearest;
+    return out;
+}
+
+std::uint64_t sliced_solver_bytes(const Material& cls) {
+    const std::vector<std::uint64_t> slices = slice_solver_bytes(cls);
+    return *std::max_element(slices.begin(), slices.end());
+}
+
+std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
+    std::uint64_t bytes = 0;
+    const std::vector<std::size_t> last = last_readers(plan);
+    for (std::size_t j = 0; j < k; ++j)
+        if (last[j] >= k) bytes += class_positions(plan[j].material);
+    return bytes + (64u << 20);
 }
 
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
@@ -174,10 +205,7 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     std::uint64_t bytes = read_back ? class_positions(cls) * 4
                           : slices && has_men(cls) ? sliced_solver_bytes(cls)
                                                    : class_positions(cls) * 44;
-    const std::vector<std::size_t> last = last_readers(plan);
-    for (std::size_t j = 0; j < k; ++j)
-        if (last[j] >= k) bytes += class_positions(plan[j].material);
-    return bytes + (64u << 20);
+    return bytes + held_classes_bytes(plan, k);
 }
 
 std::vector<ClassReport> generate(const GenerateOptions& options) {
@@ -264,8 +292,25 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             so.slices = in_slices[k];
             if (so.slices) say(cls.class_name() + ": solved in " + std::to_string(MenSlices::estimate(cls).size()) + " slices");
             so.progress = options.detail;
+            const std::string slice_dir = options.out_dir + "/" + SLICE_FOLDER;
+            if (so.slices) {
+                so.slice_dir = slice_dir;
+                // A line when a few seconds have passed since the class began or the last line (a class
+                // of 4 pieces has hundreds of slices, solved in a second).
+                so.slice_done = [&, t0, done = std::uint64_t{0}, solved = std::uint64_t{0}, said = 0.0](
+                                    int s, int count, std::uint64_t positions, bool read_back) mutable {
+                    done += positions;
+                    if (!read_back) solved += positions;
+                    const double seconds =
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                    if (seconds - said < SLICE_LINE_EVERY) return;
+                    said = seconds;
+                    say(slice_line(cls, s, count, positions, read_back, done, solved, seconds));
+                };
+            }
             tables = solve_class(cls, solved, so);
             for (const auto& t : tables) write_solved(options.out_dir, *t, options.rules, options.threads);
+            if (so.slices) solving::remove_slice_files(slice_dir, cls, int(MenSlices::estimate(cls).size()));
         }
         for (const auto& t : tables) {
             report.tables.push_back(table_stats(*t));

@@ -28,6 +28,10 @@ using core::TableStats;
 // The statistics of a solved table.
 TableStats table_stats(const SolvedTable& table);
 
+// The folder, in the output folder, of the slice files of a class being solved in slices
+// (gen/slice_files.h): there while the class is unfinished, removed once its tables are written.
+inline constexpr const char* SLICE_FOLDER = "unfinished";
+
 struct GenerateOptions {
     int pieces = 3;
     std::optional<core::Material> only; // one class, its dependencies already generated
@@ -75,6 +79,11 @@ std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::siz
 // The bytes the solver needs for class cls, which has men, solved slice by slice, at its
 // dearest slice (docs/six-pieces.md, "The memory estimate").
 std::uint64_t sliced_solver_bytes(const core::Material& cls);
+// The same at each of its slices, in the order they are solved (MenSlices::estimate).
+std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls);
+// The bytes that solving class k of a plan holds besides its solver's: the WDL5 of the earlier
+// classes a later one still reads (one byte per position), and a margin for the program.
+std::uint64_t held_classes_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k);
 // Whether class cls has men (and so slices).
 bool has_men(const core::Material& cls);
 

@@ -128,8 +128,10 @@ MenSlices::MenSlices(const Material& cls) {
     }
 }
 
-std::vector<int> MenSlices::leads_into(int s) const {
-    const std::uint64_t profile = slices_[s].profile;
+std::vector<int> MenSlices::leads_into(int s) const { return leads_into(slices_, s, equal_armies_); }
+
+std::vector<int> MenSlices::leads_into(const std::vector<Slice>& slices, int s, bool equal_armies) {
+    const std::uint64_t profile = slices[std::size_t(s)].profile;
     std::vector<std::uint64_t> after;
     // A class of equal armies lists the smaller of a slice's two ways round: a step may be
     // made in either.
@@ -137,13 +139,13 @@ std::vector<int> MenSlices::leads_into(int s) const {
         for (int k = 0; k < 2 * ADVANCEMENTS; ++k) {
             if (k % ADVANCEMENTS == ADVANCEMENTS - 1 || ((way >> (4 * k)) & 15) == 0) continue; // it would crown
             std::uint64_t next = way - (std::uint64_t{1} << (4 * k)) + (std::uint64_t{1} << (4 * (k + 1)));
-            after.push_back(equal_armies_ ? std::min(next, swap_armies(next)) : next);
+            after.push_back(equal_armies ? std::min(next, swap_armies(next)) : next);
         }
-        if (!equal_armies_) break;
+        if (!equal_armies) break;
     }
     std::vector<int> out;
-    for (int n = 0; n < slice_count(); ++n)
-        if (std::find(after.begin(), after.end(), slices_[n].profile) != after.end()) out.push_back(n);
+    for (std::size_t n = 0; n < slices.size(); ++n)
+        if (std::find(after.begin(), after.end(), slices[n].profile) != after.end()) out.push_back(int(n));
     return out;
 }
 

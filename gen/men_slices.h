@@ -78,6 +78,8 @@ public:
     // The slices that a man's step forward (one that does not crown) from slice s leads into,
     // in increasing order: each listed before s, its sum of advancements one more.
     std::vector<int> leads_into(int s) const;
+    // The same among `slices` (those of estimate(), say), of a class of two equal armies or not.
+    static std::vector<int> leads_into(const std::vector<Slice>& slices, int s, bool equal_armies);
 
     // The profile of a position of table t (White to move), before the two ways round of a class
     // of equal armies are made one.

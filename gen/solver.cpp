@@ -24,6 +24,7 @@
 
 #include "core/fen.h"
 #include "core/record.h"
+#include "gen/slice_files.h"
 #include "gen/solver_state.h"
 
 namespace damatb::gen {
@@ -90,7 +91,7 @@ void finish(SolverState& solver, int t, SolvedTable& out) {
     append(out.history, parts);
 }
 
-// The table t's result, made the first time a slice is finished.
+// The table t's result, made the first time a slice is finished or read back.
 std::shared_ptr<SolvedTable> made(const Table& here) {
     auto out = std::make_shared<SolvedTable>(here.index.material());
     out->wdl.resize(here.size);
@@ -110,16 +111,34 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
     SolverState solver(cls, solved, options);
     std::vector<std::shared_ptr<SolvedTable>> out;
     const int slice_count = solver.slices ? solver.slices->slice_count() : 1;
+    // Slice files are read back from the first slice on, as long as each is there and valid.
+    bool resuming = solver.slices && !options.slice_dir.empty();
     for (int s = 0; s < slice_count; ++s) {
         solver.begin_slice(s);
+        std::uint64_t positions = 0;
+        for (int t = 0; t < solver.table_count(); ++t) positions += solver.table(t).active_size;
+        auto results = [&] { // made when first needed, after the first slice's work lists are gone
+            for (int t = int(out.size()); t < solver.table_count(); ++t) out.push_back(made(solver.table(t)));
+        };
+        if (resuming) {
+            results();
+            resuming = load_slice(options.slice_dir, solver, out);
+            if (resuming) {
+                solver.say("read back from its slice file");
+                if (options.slice_done) options.slice_done(s, slice_count, positions, true);
+                continue;
+            }
+        }
         for (int t = 0; t < solver.table_count(); ++t) first_look(solver, t);
         solver.say("moves leaving the class looked up");
         solve_limited(solver);
         solve_unlimited(solver);
         sort_in_parallel(solver.history, solver.threads);
+        results();
+        std::vector<std::size_t> history_from;
         for (int t = 0; t < solver.table_count(); ++t) {
             Table& here = solver.table(t);
-            if (out.size() <= std::size_t(t)) out.push_back(made(here));
+            history_from.push_back(out[std::size_t(t)]->history.size());
             finish(solver, t, *out[std::size_t(t)]);
             for (const Range& r : here.active) here.escape_without_limit.release(r.begin, r.end);
         }
@@ -127,6 +146,11 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);
+        if (solver.slices && !options.slice_dir.empty()) {
+            save_slice(options.slice_dir, solver, out, history_from);
+            solver.say("written to its slice file");
+        }
+        if (solver.slices && options.slice_done) options.slice_done(s, slice_count, positions, false);
     }
     // The steps of the histories by index, then round, as one pass over the class would list them.
     for (auto& table : out)

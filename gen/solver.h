@@ -5,6 +5,7 @@
 // and returns the two tables (one when both armies are equal).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -30,6 +31,13 @@ struct SolveOptions {
     // Solve a class with men slice by slice, by its men's ranks (docs/six-pieces.md), in less
     // memory; the values are the same.
     bool slices = false;
+    // Solving in slices: the folder of the slice files (gen/slice_files.h), each slice's written
+    // when it is done and read back instead of solved when valid (a run stopped resumes at the
+    // slice it was solving); "" for none.
+    std::string slice_dir;
+    // Solving in slices: called after each slice, solved or read back, with its number (from
+    // 0), the number of slices and its positions.
+    std::function<void(int slice, int count, std::uint64_t positions, bool read_back)> slice_done;
     // Called now and then with a line on what the solver is doing.
     std::function<void(const std::string&)> progress;
 };

@@ -42,6 +42,21 @@ for u in json.load(sys.stdin):
     if u["unit"] == "KMvK": print(u["unit"], u["kind"], u["tables"], u["positions"], u["needs"], u["memory"] > 44 * u["positions"])')"
 check "plan --json lists the 52 classes of 7 pieces" 52 "$("$damatb" plan --pieces 7 --json | python3 -c 'import json,sys; print(sum(1 for u in json.load(sys.stdin) if len(u["unit"]) == 8))')"
 check "plan --pieces 9 exits 2" 2 "$(exit_code "$damatb" plan --pieces 9)"
+# Under a budget of 256 MiB, the classes that generate solves in slices (below) are listed as
+# their slices, then the class; every unit needs only units listed before it.
+check "plan --memory: the slices as units" "90 KKMvK,KKvKM,KKMvM,KMMvK,KMvKM True True True" \
+  "$("$damatb" plan --pieces 4 --memory 0.25 --json | python3 -c 'import json,sys
+units = json.load(sys.stdin)
+seen, in_order = set(), True
+for u in units:
+    in_order &= all(n in seen for n in u["needs"])
+    seen.add(u["unit"])
+slices = [u for u in units if u["kind"] == "slice"]
+classes = [u["unit"] for u in units if u["kind"] == "class" and u["in_slices"]]
+kkvkm = {u["unit"]: u for u in units if u["unit"].startswith("KKvKM")}
+near = all(abs(sum(s["positions"] for s in slices if s["class"] == c) / kkvkm["KKvKM"]["positions"] - 1) < 0.15 for c in ["KKvKM"])
+print(len(slices), ",".join(classes), in_order, "KKvKM.slice-0" in kkvkm["KKvKM.slice-1"]["needs"] and kkvkm["KKvKM.slice-1"]["file"] == "unfinished/KKvKM.slice-1.dts", near)')"
+check "plan --slices: text" "KvM 3024 needs: KvK (in 6 slices)" "$("$damatb" plan --pieces 3 --slices | sed -n 2p)"
 check "help exits 0" 0 "$(exit_code "$damatb" --help)"
 for cmd in perft moves show probe line info verify annotate serve; do
   check "$cmd --help exits 0" 0 "$(exit_code "$damatb" "$cmd" --help)"
@@ -92,7 +107,24 @@ out=$("$damatb" generate --pieces 4 --memory 0.25 --out "$tmp/sliced")
 check "generate in slices where a class does not fit whole" 5 "$(grep -c 'solved in [0-9]* slices' <<<"$out")"
 check "generate in slices: the same bytes" "" \
   "$(diff <(cd "$tmp/sliced" && ls | xargs md5sum) <(cd "$tmp/fresh" && ls | xargs md5sum))"
-rm -rf "$tmp/killed" "$tmp/fresh" "$tmp/sliced"
+# A run killed in the middle of a class solved in slices resumes at the slice it was solving:
+# KKvKM (6 slices, some 5 s) killed once two slices' files are written.
+mkdir "$tmp/midslice" && cp "$tmp/fresh"/* "$tmp/midslice" && rm "$tmp/midslice"/KKvKM*
+"$damatb" generate --material KKvKM --slices --out "$tmp/midslice" >/dev/null 2>&1 &
+for _ in $(seq 600); do
+  [ "$(ls "$tmp/midslice/unfinished"/KKvKM.slice-*.dts 2>/dev/null | wc -l)" -ge 2 ] && break
+  sleep 0.02
+done
+kill -9 $! 2>/dev/null
+wait $! 2>/dev/null
+written=$(ls "$tmp/midslice/unfinished"/KKvKM.slice-*.dts 2>/dev/null | wc -l)
+check "killed in a class: some slices' files written, not the class's" "1 0" \
+  "$([ "$written" -ge 2 ] && [ "$written" -lt 6 ] && echo 1 || echo 0) $(ls "$tmp/midslice" | grep -c '^KKvKM')"
+out=$("$damatb" generate --material KKvKM --slices --verbose --out "$tmp/midslice")
+check "killed in a class: the slices written are read back" "$written" "$(grep -c 'read back from its slice file' <<<"$out")"
+check "killed in a class: the same bytes" "" \
+  "$(diff <(cd "$tmp/midslice" && ls | xargs md5sum) <(cd "$tmp/fresh" && ls | xargs md5sum))"
+rm -rf "$tmp/killed" "$tmp/fresh" "$tmp/sliced" "$tmp/midslice"
 
 json() { # json PYTHON-EXPRESSION-OF-j: reads JSON on stdin, prints the expression
   python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"

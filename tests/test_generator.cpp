@@ -13,6 +13,7 @@
 #include "core/consistency.h"
 #include "core/fen.h"
 #include "gen/generate.h"
+#include "gen/slice_files.h"
 #include "gen/solver.h"
 #include "support/generated.h"
 #include "support/reference_counts.h"
@@ -96,6 +97,18 @@ std::vector<test::CountRow> count_rows(const Ruleset& rules) {
     return rows;
 }
 
+// Whether table t holds the wdl, dtz, round, must-capture bits and history of its table in
+// `expected`.
+bool same_as(const gen::SolvedTable& t, const gen::SolvedTables& expected) {
+    const gen::SolvedTable* e = expected.find(t.index.material());
+    REQUIRE(e != nullptr);
+    const bool same_history = std::equal(
+        t.history.begin(), t.history.end(), e->history.begin(), e->history.end(),
+        [](const auto& a, const auto& b) { return a.index == b.index && a.step == b.step; });
+    return t.wdl == e->wdl && t.dtz == e->dtz && t.round == e->round && t.must_capture == e->must_capture &&
+           same_history;
+}
+
 // The classes of up to `pieces` pieces solved with the positions that may be won or lost by a
 // king move, and the candidates for a loss, found one way, and those with men solved whole or
 // slice by slice, compared with those solved by solved_up_to (found either way, by cost, and
@@ -112,14 +125,7 @@ std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Sear
     for (const ClassPlan& c : plan_classes(pieces))
         for (auto& t : gen::solve_class(c.material, tables, options)) {
             tables.add(t);
-            const gen::SolvedTable* e = expected.find(t->index.material());
-            REQUIRE(e != nullptr);
-            const bool same_history = std::equal(
-                t->history.begin(), t->history.end(), e->history.begin(), e->history.end(),
-                [](const auto& a, const auto& b) { return a.index == b.index && a.step == b.step; });
-            if (t->wdl != e->wdl || t->dtz != e->dtz || t->round != e->round ||
-                t->must_capture != e->must_capture || !same_history)
-                differ.push_back(t->index.material().table_name());
+            if (!same_as(*t, expected)) differ.push_back(t->index.material().table_name());
         }
     return differ;
 }
@@ -251,4 +257,63 @@ TEST_CASE("Generator: an interrupted run resumes, reusing what is complete and v
     }
     std::filesystem::remove(dir.file("KKvK.dtb.tmp"));
     CHECK(bytes_of() == before);
+}
+
+TEST_CASE("Generator: a class stopped in the middle of its slices resumes at the slice it was solving",
+          "[generator]") {
+    Ruleset rules; // a short king-move limit: values without it that differ (cursed wins)
+    rules.king_move_limit = 4;
+    const gen::SolvedTables& expected = test::solved_up_to(3, rules);
+    const Material cls = *parse_class_name("KMvM");
+    test::TempDir dir("damatb-slice-files");
+    gen::SolveOptions options;
+    options.rules = rules;
+    options.threads = 2;
+    options.slices = true;
+    options.slice_dir = dir.str();
+    auto slice_files = [&] {
+        int n = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+            n += entry.path().extension() == ".dts";
+        return n;
+    };
+
+    // Stopped once slice 10 is done (as a kill would stop it, its file written): 11 files.
+    struct Stop {};
+    options.slice_done = [](int s, int, std::uint64_t, bool) {
+        if (s == 10) throw Stop{};
+    };
+    CHECK_THROWS_AS(gen::solve_class(cls, expected, options), Stop);
+    CHECK(slice_files() == 11);
+
+    // The file of slice 8 damaged: slices 0 to 7 read back, the others solved, the same tables.
+    const std::string damaged = gen::solving::slice_file_path(dir.str(), cls, 8);
+    std::vector<std::uint8_t> bytes = test::read_bytes(damaged);
+    bytes[bytes.size() / 2] ^= 1;
+    test::write_bytes(damaged, bytes);
+    std::vector<bool> read_back;
+    std::uint64_t positions = 0;
+    options.slice_done = [&](int, int count, std::uint64_t n, bool r) {
+        CHECK(count == 36);
+        read_back.push_back(r);
+        positions += n;
+    };
+    for (const auto& t : gen::solve_class(cls, expected, options)) CHECK(same_as(*t, expected));
+    std::vector<bool> first_eight(36, false);
+    std::fill(first_eight.begin(), first_eight.begin() + 8, true);
+    CHECK(read_back == first_eight);
+    CHECK(positions == gen::class_positions(cls));
+    CHECK(slice_files() == 36);
+
+    // Under another ruleset, no file is taken.
+    Ruleset other;
+    other.king_move_limit = 32;
+    options.rules = other;
+    read_back.clear();
+    for (const auto& t : gen::solve_class(cls, test::solved_up_to(3, other), options))
+        CHECK(same_as(*t, test::solved_up_to(3, other)));
+    CHECK(read_back == std::vector<bool>(36, false));
+
+    gen::solving::remove_slice_files(dir.str(), cls, 36);
+    CHECK(!std::filesystem::exists(dir.path()));
 }

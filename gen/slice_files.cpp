@@ -1,0 +1,213 @@
+#include "gen/slice_files.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "core/byte_order.h"
+#include "core/checksum.h"
+
+namespace damatb::gen::solving {
+
+namespace {
+
+constexpr char MAGIC[8] = {'D', 'T', 'B', 'S', 'L', 'I', 'C', 'E'};
+constexpr std::uint32_t VERSION = 1;
+constexpr std::size_t HEADER_SIZE = 128;
+constexpr std::size_t RULESET_AT = 24, RULESET_SIZE = 40, CLASS_AT = 64, CLASS_SIZE = 24;
+constexpr std::size_t POSITIONS_AT = 88, STEPS_AT = 104, CHECKSUM_AT = 120;
+constexpr std::uint64_t BYTES_PER_POSITION = 9; // record 4, without the limit 1, results 4
+constexpr std::uint64_t BYTES_PER_STEP = 10;    // index 8, round 1, level 1
+constexpr std::uint64_t PIECE = std::uint64_t{1} << 20; // positions copied through a buffer at a time
+
+// The header of the slice being solved, its checksum left 0.
+std::array<std::uint8_t, HEADER_SIZE> header_of(const SolverState& solver, const std::uint64_t steps[2]) {
+    std::array<std::uint8_t, HEADER_SIZE> h{};
+    std::memcpy(h.data(), MAGIC, sizeof MAGIC);
+    core::store_le<std::uint32_t>(&h[8], VERSION);
+    core::store_le<std::uint32_t>(&h[12], std::uint32_t(solver.slice));
+    core::store_le<std::uint32_t>(&h[16], std::uint32_t(solver.slices->slice_count()));
+    core::store_le<std::uint32_t>(&h[20], std::uint32_t(solver.table_count()));
+    const std::string rules = solver.rules.name();
+    const std::string cls = solver.table(0).index.material().class_name();
+    std::memcpy(&h[RULESET_AT], rules.data(), std::min(rules.size(), RULESET_SIZE - 1));
+    std::memcpy(&h[CLASS_AT], cls.data(), std::min(cls.size(), CLASS_SIZE - 1));
+    for (int t = 0; t < solver.table_count(); ++t) {
+        core::store_le<std::uint64_t>(&h[POSITIONS_AT + 8 * std::size_t(t)], solver.table(t).active_size);
+        core::store_le<std::uint64_t>(&h[STEPS_AT + 8 * std::size_t(t)], steps[t]);
+    }
+    return h;
+}
+
+std::string system_error(const std::string& what, const std::string& path) {
+    return what + " " + path + ": " + std::strerror(errno);
+}
+
+// A file written or read whole, front to back, its content checksummed on the way.
+class SliceFile {
+public:
+    SliceFile(const std::string& path, const char* mode) : path_(path), file_(std::fopen(path.c_str(), mode)) {}
+    ~SliceFile() {
+        if (file_) std::fclose(file_);
+    }
+    SliceFile(const SliceFile&) = delete;
+    SliceFile& operator=(const SliceFile&) = delete;
+
+    bool is_open() const { return file_ != nullptr; }
+    void write(const void* data, std::size_t n) {
+        if (std::fwrite(data, 1, n, file_) != n) throw std::runtime_error(system_error("cannot write", path_));
+        checksum_.update(static_cast<const std::uint8_t*>(data), n);
+    }
+    bool read(void* data, std::size_t n) {
+        if (std::fread(data, 1, n, file_) != n) return false;
+        checksum_.update(static_cast<const std::uint8_t*>(data), n);
+        return true;
+    }
+    bool seek(long at) { return std::fseek(file_, at, SEEK_SET) == 0; }
+    std::uint64_t digest() const { return checksum_.digest(); }
+    void restart_checksum() { checksum_ = core::Checksum64{}; }
+    // Flushes and closes the file; throws naming it if that fails.
+    void close() {
+        const bool ok = std::fflush(file_) == 0 && ::fsync(fileno(file_)) == 0;
+        const bool closed = std::fclose(file_) == 0;
+        file_ = nullptr;
+        if (!ok || !closed) throw std::runtime_error(system_error("cannot write", path_));
+    }
+
+private:
+    std::string path_;
+    std::FILE* file_;
+    core::Checksum64 checksum_;
+};
+
+// Calls f(begin, end) for the pieces of at most PIECE positions of the runs of table t being solved.
+template <typename F>
+void for_each_piece(const Table& here, F&& f) {
+    for (const Range& r : here.active)
+        for (std::uint64_t b = r.begin; b < r.end; b += PIECE) f(b, std::min(r.end, b + PIECE));
+}
+
+// The payload of table t, written to or read from file by the same walk: `write` says which.
+// Reading, the must-capture bits are set and the history steps are appended to out.history.
+template <bool WRITE>
+bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::size_t history_from,
+              std::uint64_t steps) {
+    std::vector<std::uint8_t> buffer;
+    bool ok = true;
+    auto move = [&](void* data, std::size_t n) {
+        if constexpr (WRITE)
+            file.write(data, n);
+        else
+            ok = ok && file.read(data, n);
+    };
+    for_each_piece(here, [&](std::uint64_t b, std::uint64_t e) {
+        const std::size_t n = e - b;
+        move(here.nodes.data() + 4 * b, 4 * n);
+        move(here.without_limit.data() + b, n);
+        move(reinterpret_cast<std::uint8_t*>(out.wdl.data() + b), n);
+        move(out.dtz.data() + b, n);
+        move(out.round.data() + b, n);
+        buffer.resize(n);
+        if constexpr (WRITE)
+            for (std::size_t k = 0; k < n; ++k) buffer[k] = out.dont_care(b + k);
+        move(buffer.data(), n);
+        if constexpr (!WRITE)
+            for (std::size_t k = 0; k < n; ++k)
+                if (buffer[k]) out.must_capture[(b + k) / 64] |= std::uint64_t{1} << ((b + k) % 64);
+    });
+    buffer.resize(BYTES_PER_STEP);
+    for (std::uint64_t s = 0; s < steps; ++s) {
+        if constexpr (WRITE) {
+            const SolvedTable::Step& step = out.history[history_from + s];
+            core::store_le<std::uint64_t>(buffer.data(), step.index);
+            buffer[8] = std::uint8_t(step.step.round);
+            buffer[9] = std::uint8_t(step.step.level);
+        }
+        move(buffer.data(), BYTES_PER_STEP);
+        if constexpr (!WRITE)
+            out.history.push_back({core::load_le<std::uint64_t>(buffer.data()), {buffer[8], buffer[9]}});
+    }
+    return ok;
+}
+
+} // namespace
+
+std::string slice_file_path(const std::string& dir, const core::Material& cls, int s) {
+    return dir + "/" + cls.class_name() + ".slice-" + std::to_string(s) + ".dts";
+}
+
+void save_slice(const std::string& dir, const SolverState& solver,
+                const std::vector<std::shared_ptr<SolvedTable>>& out,
+                const std::vector<std::size_t>& history_from) {
+    std::filesystem::create_directories(dir);
+    const std::string path = slice_file_path(dir, solver.table(0).index.material(), solver.slice);
+    const std::string tmp = path + ".tmp";
+    std::uint64_t steps[2] = {0, 0};
+    for (int t = 0; t < solver.table_count(); ++t)
+        steps[t] = out[std::size_t(t)]->history.size() - history_from[std::size_t(t)];
+    std::array<std::uint8_t, HEADER_SIZE> header = header_of(solver, steps);
+    {
+        SliceFile file(tmp, "wb");
+        if (!file.is_open()) throw std::runtime_error(system_error("cannot create", tmp));
+        file.write(header.data(), header.size());
+        file.restart_checksum();
+        auto& state = const_cast<SolverState&>(solver); // transfer<true> only reads it
+        for (int t = 0; t < solver.table_count(); ++t)
+            transfer<true>(file, state.table(t), *out[std::size_t(t)], history_from[std::size_t(t)], steps[t]);
+        core::store_le<std::uint64_t>(&header[CHECKSUM_AT], file.digest());
+        if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
+        file.write(header.data(), header.size());
+        file.close();
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(system_error("cannot rename to", path));
+}
+
+bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::shared_ptr<SolvedTable>>& out) {
+    const std::string path = slice_file_path(dir, solver.table(0).index.material(), solver.slice);
+    SliceFile file(path, "rb");
+    if (!file.is_open()) return false;
+    std::array<std::uint8_t, HEADER_SIZE> header{};
+    if (!file.read(header.data(), header.size())) return false;
+    std::uint64_t steps[2] = {0, 0};
+    for (int t = 0; t < solver.table_count(); ++t) steps[t] = core::load_le<std::uint64_t>(&header[STEPS_AT + 8 * std::size_t(t)]);
+    const std::uint64_t checksum = core::load_le<std::uint64_t>(&header[CHECKSUM_AT]);
+    std::array<std::uint8_t, HEADER_SIZE> expected = header_of(solver, steps);
+    core::store_le<std::uint64_t>(&expected[CHECKSUM_AT], checksum);
+    if (header != expected) return false;
+
+    // First the whole content against its checksum (and its length), so that nothing is changed
+    // unless all of it is good; then into the arrays.
+    std::uint64_t size = 0;
+    for (int t = 0; t < solver.table_count(); ++t)
+        size += BYTES_PER_POSITION * solver.table(t).active_size + BYTES_PER_STEP * steps[t];
+    file.restart_checksum();
+    std::vector<std::uint8_t> buffer(std::size_t{16} << 20);
+    for (std::uint64_t left = size; left > 0;) {
+        const std::size_t n = std::size_t(std::min<std::uint64_t>(left, buffer.size()));
+        if (!file.read(buffer.data(), n)) return false;
+        left -= n;
+    }
+    if (file.digest() != checksum || file.read(buffer.data(), 1)) return false;
+    if (!file.seek(long(HEADER_SIZE))) return false;
+    for (int t = 0; t < solver.table_count(); ++t)
+        if (!transfer<false>(file, solver.table(t), *out[std::size_t(t)], 0, steps[t]))
+            throw std::runtime_error("cannot read " + path + " again");
+    return true;
+}
+
+void remove_slice_files(const std::string& dir, const core::Material& cls, int slice_count) {
+    std::error_code ignored;
+    for (int s = 0; s < slice_count; ++s) {
+        std::filesystem::remove(slice_file_path(dir, cls, s), ignored);
+        std::filesystem::remove(slice_file_path(dir, cls, s) + ".tmp", ignored);
+    }
+    if (std::filesystem::is_empty(dir, ignored)) std::filesystem::remove(dir, ignored);
+}
+
+} // namespace damatb::gen::solving
