@@ -39,6 +39,19 @@ std::string format_seconds(double s) {
     return buf;
 }
 
+// The statistics in class cls's statistics file in dir, if it is there and holds one line for
+// each of the class's tables, in order.
+std::optional<std::vector<TableStats>> stats_of(const std::string& dir, const Material& cls) {
+    const Result<std::vector<TableStats>> read = read_stats_file(dir + "/" + stats_file_name(cls));
+    if (!read) return std::nullopt;
+    const std::vector<Material> tables = tables_of(cls);
+    if (read->size() != tables.size()) return std::nullopt;
+    for (std::size_t t = 0; t < tables.size(); ++t)
+        if ((*read)[t].material != tables[t] || (*read)[t].positions != TableIndex(tables[t]).size())
+            return std::nullopt;
+    return *read;
+}
+
 void write_stats(const std::string& dir, const Material& cls, const std::vector<TableStats>& stats) {
     const std::string problem = write_stats_file(dir + "/" + stats_file_name(cls), stats);
     if (!problem.empty()) throw std::runtime_error(problem);
@@ -270,11 +283,17 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
         ClassReport report{cls, {}, false, 0};
         const auto t0 = std::chrono::steady_clock::now();
 
+        // A class already there is read back: its WDL5 alone when its statistics file is there
+        // too (what later classes read of it), every record otherwise (its statistics made).
         std::vector<std::shared_ptr<SolvedTable>> tables;
+        const std::optional<std::vector<TableStats>> stats = stats_of(options.out_dir, cls);
         for (const Material& m : tables_of(cls))
-            if (auto t = read_solved(options.out_dir, m, options.rules, solved, options.threads)) tables.push_back(t);
+            if (auto t = stats ? read_solved_wdl(options.out_dir, m, options.rules, solved, options.threads)
+                               : read_solved(options.out_dir, m, options.rules, solved, options.threads))
+                tables.push_back(t);
         if (tables.size() == tables_of(cls).size()) {
             report.reused = true;
+            if (stats) report.tables = *stats;
         } else if (!wanted) {
             throw std::runtime_error("class " + options.only->class_name() + " needs " +
                                      cls.class_name() + ", which is not in " + options.out_dir +
@@ -313,7 +332,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             if (so.slices) solving::remove_slice_files(slice_dir, cls, int(MenSlices::estimate(cls).size()));
         }
         for (const auto& t : tables) {
-            report.tables.push_back(table_stats(*t));
+            if (!report.reused || !stats) report.tables.push_back(table_stats(*t));
             t->dtz = std::vector<std::uint8_t>();
             t->round = std::vector<std::uint8_t>();
             t->must_capture = std::vector<std::uint64_t>();
@@ -325,7 +344,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             if (last_reader[j] == k)
                 for (const Material& m : tables_of(plan[j].material)) solved.remove(m);
         malloc_trim(0);
-        if (!report.reused) write_stats(options.out_dir, cls, report.tables);
+        if (!report.reused || !stats) write_stats(options.out_dir, cls, report.tables); // made again if lost
         report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
         const std::uint64_t n = class_positions(cls);

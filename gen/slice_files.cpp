@@ -152,7 +152,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
     for (int t = 0; t < solver.table_count(); ++t)
         steps[t] = out[std::size_t(t)]->history.size() - history_from[std::size_t(t)];
     std::array<std::uint8_t, HEADER_SIZE> header = header_of(solver, steps);
-    {
+    try {
         SliceFile file(tmp, "wb");
         if (!file.is_open()) throw std::runtime_error(system_error("cannot create", tmp));
         file.write(header.data(), header.size());
@@ -164,6 +164,10 @@ void save_slice(const std::string& dir, const SolverState& solver,
         if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
         file.write(header.data(), header.size());
         file.close();
+    } catch (...) {
+        std::error_code ignored; // a full disk: nothing half-written left behind
+        std::filesystem::remove(tmp, ignored);
+        throw;
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(system_error("cannot rename to", path));
 }

@@ -173,4 +173,48 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
     return t;
 }
 
+std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Material& m, const Ruleset& rules,
+                                             const SolvedTables& solved, int threads) {
+    auto t = std::make_shared<SolvedTable>(m);
+    const std::uint64_t n = t->index.size();
+    const std::optional<TableFile> values =
+        open_valid(path_of(dir, m, TableContents::VALUES), m, rules, TableContents::VALUES, n);
+    if (!values) return nullptr;
+    t->wdl.resize(n);
+    // Block by block, a block's records decompressed at a time: the runs of a chunk are the
+    // blocks' own.
+    const std::uint64_t per_block = values->header().block_entries;
+    std::vector<Range> blocks;
+    for (std::uint64_t b = 0; b < n; b += per_block) blocks.push_back({b, std::min(n, b + per_block)});
+    std::atomic<bool> damaged{false}, loss{false};
+    for_each_of_chunks(blocks, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+        Decompressor d;
+        std::vector<std::uint8_t> records(per_block * VALUE_RECORD_SIZE);
+        if (values->read_block(std::uint32_t(b / per_block), d, records.data()) != TableError::NONE) {
+            damaged = true;
+            return;
+        }
+        for (std::uint64_t i = b; i < e; ++i) {
+            const Position p = t->index.position(i);
+            if (is_dont_care(p, rules)) {
+                t->wdl[i] = capture_value(best_capture(p, rules, solved)).wdl;
+                continue;
+            }
+            TableValue v;
+            if (!decode_stored_value(&records[(i - b) * VALUE_RECORD_SIZE], rules.king_move_limit, &v)) {
+                damaged = true;
+                return;
+            }
+            t->wdl[i] = v.wdl;
+            if (v.wdl == Wdl5::LOSS) loss = true;
+        }
+    });
+    if (damaged) return nullptr;
+    // A table with a loss that is not don't care has a progress file (core/record.h): without
+    // it, or with it damaged, the table is not complete.
+    if (loss && !open_valid(path_of(dir, m, TableContents::PROGRESS), m, rules, TableContents::PROGRESS, n))
+        return nullptr;
+    return t;
+}
+
 } // namespace damatb::gen

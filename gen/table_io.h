@@ -27,4 +27,13 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const core::Mat
                                          const core::Ruleset& rules, const SolvedTables& solved,
                                          int threads = 1);
 
+// The same, reading the values file only and keeping the WDL5 alone (dtz, round, must_capture
+// and history left empty): what the classes solved later read of a class, in a byte a
+// position and a block's records at a time, where read_solved holds every record of both
+// files at once. The progress file is checked (header and content checksum) when the table
+// has a loss that needs it.
+std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const core::Material& m,
+                                             const core::Ruleset& rules, const SolvedTables& solved,
+                                             int threads = 1);
+
 } // namespace damatb::gen

@@ -124,6 +124,11 @@ out=$("$damatb" generate --material KKvKM --slices --verbose --out "$tmp/midslic
 check "killed in a class: the slices written are read back" "$written" "$(grep -c 'read back from its slice file' <<<"$out")"
 check "killed in a class: the same bytes" "" \
   "$(diff <(cd "$tmp/midslice" && ls | xargs md5sum) <(cd "$tmp/fresh" && ls | xargs md5sum))"
+# The folder of the slice files cannot be made (a file is in the way): an error naming it.
+rm "$tmp/midslice"/KKvKM* && touch "$tmp/midslice/unfinished"
+out=$("$damatb" generate --material KKvKM --slices --out "$tmp/midslice" 2>&1); code=$?
+check "slice files that cannot be written: exit 1, the folder named, no table written" "1 1 0" \
+  "$code $(grep -c "^damatb: error: .*$tmp/midslice/unfinished" <<<"$out") $(ls "$tmp/midslice" | grep -c '^KKvKM')"
 rm -rf "$tmp/killed" "$tmp/fresh" "$tmp/sliced" "$tmp/midslice"
 
 json() { # json PYTHON-EXPRESSION-OF-j: reads JSON on stdin, prints the expression
