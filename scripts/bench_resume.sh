@@ -34,7 +34,7 @@ written=$(ls "$work/unfinished/$class".slice-*.dts | wc -l)
   --out "$work" >"$work/resumed.log"
 read -r seconds kib <"$work/time"
 echo "$class: killed after $(printf '%.1f' "$(echo "$killed - $start" | bc)") s with $written slice files written"
-echo "resumed run: ${seconds} s, peak $(echo "scale=2; $kib / 1048576" | bc) GiB," \
+echo "resumed run: ${seconds} s, peak $(printf '%.2f' "$(echo "$kib / 1048576" | bc -l)") GiB," \
   "$(grep -c 'read back from its slice file' "$work/resumed.log") slices read back"
 grep -E "^\[[0-9]+/[0-9]+\] $class:" "$work/resumed.log"
 same=yes
