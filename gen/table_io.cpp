@@ -53,6 +53,12 @@ std::optional<TableFile> open_valid(const std::string& path, const Material& m, 
     return std::move(opened.file);
 }
 
+// The file of table m holding `contents` in dir, open, when it is there and valid (open_valid).
+std::optional<TableFile> open_valid_in(const std::string& dir, const Material& m, const Ruleset& rules,
+                                       TableContents contents, std::uint64_t positions) {
+    return open_valid(path_of(dir, m, contents), m, rules, contents, positions);
+}
+
 // Runs a ParallelFor's bodies on `threads` threads.
 ParallelFor on_threads(int threads) {
     return [threads](std::size_t count, const std::function<void(std::size_t)>& body) {
@@ -128,11 +134,9 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
                                          const SolvedTables& solved, int threads) {
     auto t = std::make_shared<SolvedTable>(m);
     const std::uint64_t n = t->index.size();
-    const std::optional<TableFile> values =
-        open_valid(path_of(dir, m, TableContents::VALUES), m, rules, TableContents::VALUES, n);
+    const std::optional<TableFile> values = open_valid_in(dir, m, rules, TableContents::VALUES, n);
     if (!values) return nullptr;
-    const std::optional<TableFile> progress =
-        open_valid(path_of(dir, m, TableContents::PROGRESS), m, rules, TableContents::PROGRESS, n);
+    const std::optional<TableFile> progress = open_valid_in(dir, m, rules, TableContents::PROGRESS, n);
     TableRecords records;
     if (!TableRecords::read(*values, progress ? &*progress : nullptr, &records)) return nullptr;
     t->wdl.resize(n);
@@ -177,8 +181,7 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
                                              const SolvedTables& solved, int threads) {
     auto t = std::make_shared<SolvedTable>(m);
     const std::uint64_t n = t->index.size();
-    const std::optional<TableFile> values =
-        open_valid(path_of(dir, m, TableContents::VALUES), m, rules, TableContents::VALUES, n);
+    const std::optional<TableFile> values = open_valid_in(dir, m, rules, TableContents::VALUES, n);
     if (!values) return nullptr;
     t->wdl.resize(n);
     // Block by block, a block's records decompressed at a time: the runs of a chunk are the
@@ -212,7 +215,7 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
     if (damaged) return nullptr;
     // A table with a loss that is not don't care has a progress file (core/record.h): without
     // it, or with it damaged, the table is not complete.
-    if (loss && !open_valid(path_of(dir, m, TableContents::PROGRESS), m, rules, TableContents::PROGRESS, n))
+    if (loss && !open_valid_in(dir, m, rules, TableContents::PROGRESS, n))
         return nullptr;
     return t;
 }
