@@ -3,8 +3,9 @@
 # KKKKKvK, KKKvKKK, KKKKvKK, KKKKKvM) by solving each again, and compares every table's
 # statistics line. TABLES (default tables/end-of-move.king-wins.32) must hold the tables of up
 # to 5 pieces (`damatb generate --pieces 5`, or scripts/check_manifest5.sh), and the 6-piece
-# classes those checked need, if CLASSES names fewer (KKKKKvM needs KKKKKvK; KKKKvMM, also in
-# the manifest, needs KKKKvKM and KKKKvKK: CLASSES=KKKKvMM, some 20 minutes). They are read, not
+# classes those checked need, if CLASSES names fewer (KKKKKvM needs KKKKKvK). KKKKvKM and
+# KKKKvMM, solved in slices, are in the manifest too: CLASSES="KKKKvKM KKKKvMM", some 35
+# minutes, 17 GiB (KKKKvMM alone needs KKKKvKM in TABLES). They are read, not
 # changed: the classes are solved into a scratch folder that links to every other file of
 # TABLES. About 10 minutes on 2 cores and 16 GiB.
 set -euo pipefail
