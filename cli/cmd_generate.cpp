@@ -4,8 +4,23 @@
 
 #include "cli/commands.h"
 #include "gen/generate.h"
+#ifdef DAMATB_MPI
+#include "cli/generate_mpi.h"
+#endif
 
 namespace damatb::cli {
+
+namespace {
+
+// Whether this process was started by an MPI launcher: OpenMPI's mpirun (OMPI_COMM_WORLD_SIZE),
+// or a PMI/PMIx launcher such as Slurm's srun (PMI_RANK, PMIX_RANK).
+bool started_by_mpi() {
+    for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_RANK", "PMIX_RANK"})
+        if (std::getenv(name)) return true;
+    return false;
+}
+
+} // namespace
 
 int run_generate(const Args& args) {
     CommandSyntax syntax(
@@ -28,6 +43,10 @@ int run_generate(const Args& args) {
         "1 GiB less)")(
         "slices", "solve every class with men slice by slice, by its men's ranks (the same "
         "tables, in less memory)")(
+        "slice", po::value<int>()->value_name("S"),
+        "with --material: solve slice S (from 0) of the class alone, a work unit of `damatb "
+        "plan --json`, into its file under unfinished/ in the output folder, from the files of "
+        "the slices it needs; the class's tables are written by a run without --slice")(
         "verbose", "also print the solver's steps within each class")(
         "out", po::value<std::string>()->value_name("DIR"),
         "the output folder (default: $DAMATB_TABLES if set, else tables/<ruleset name> "
@@ -62,12 +81,26 @@ int run_generate(const Args& args) {
                       : env && *env    ? std::string(env)
                                        : default_tables_dir(options.rules);
     options.slices = vm->count("slices") > 0;
+    if (vm->count("slice")) {
+        if (!options.only) throw UsageError("--slice needs --material, the class of the slice");
+        options.slice = (*vm)["slice"].as<int>();
+        if (options.slice < 0) throw UsageError("--slice must be 0 or more");
+    }
     if (vm->count("manifest")) options.manifest = (*vm)["manifest"].as<std::string>();
     options.say = [](const std::string& line) { std::cout << line << std::endl; };
     if (vm->count("verbose"))
         options.detail = [](const std::string& line) { std::cout << "  " << line << std::endl; };
-    std::cout << "ruleset " << options.rules.name() << ", tables in " << options.out_dir << '\n';
     try {
+        if (started_by_mpi()) {
+#ifdef DAMATB_MPI
+            return generate_with_mpi(options);
+#else
+            std::cerr << "damatb: error: started by mpirun, but this damatb was built without MPI (build it with "
+                         "-DDAMATB_MPI=ON; docs/cluster.md)\n";
+            return 1;
+#endif
+        }
+        std::cout << "ruleset " << options.rules.name() << ", tables in " << options.out_dir << '\n';
         gen::generate(options);
     } catch (const std::runtime_error& e) {
         std::cerr << "damatb: error: " << e.what() << '\n';

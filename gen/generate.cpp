@@ -101,6 +101,24 @@ std::string slice_line(const Material& cls, int s, int count, std::uint64_t posi
 
 } // namespace
 
+std::string foreign_ruleset(const std::string& dir, const std::vector<ClassPlan>& plan, const Ruleset& rules) {
+    for (const ClassPlan& c : plan)
+        for (const Material& m : tables_of(c.material))
+            for (TableContents contents : {TableContents::VALUES, TableContents::PROGRESS}) {
+                const std::string path = dir + "/" + table_file_name(m, contents);
+                if (!std::filesystem::exists(path)) continue;
+                const OpenedTable opened = open_table(path);
+                if (opened.status.ok() && opened.file.header().ruleset != rules)
+                    return path + " was made under ruleset " + opened.file.header().ruleset.name() +
+                           ", not " + rules.name() + ": name another output folder (--out)";
+            }
+    return "";
+}
+
+bool class_files_present(const std::string& dir, const Material& cls) {
+    return files_present(dir, cls) && std::filesystem::exists(dir + "/" + stats_file_name(cls));
+}
+
 bool has_men(const Material& cls) { return cls.mover.men + cls.other.men > 0; }
 
 std::uint64_t class_positions(const Material& cls) {
@@ -234,7 +252,18 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
     auto say = [&](const std::string& line) {
         if (options.say) options.say(line);
     };
+    if (options.slice >= 0) {
+        if (!options.only || !has_men(*options.only))
+            throw std::runtime_error("a slice is solved alone only with one class that has men (--material)");
+        const int count = int(MenSlices::estimate(*options.only).size());
+        if (options.slice >= count)
+            throw std::runtime_error("class " + options.only->class_name() + " has " + std::to_string(count) +
+                                     " slices, 0 to " + std::to_string(count - 1) + ", not slice " +
+                                     std::to_string(options.slice));
+    }
 
+    if (const std::string problem = foreign_ruleset(options.out_dir, plan, options.rules); !problem.empty())
+        throw std::runtime_error(problem);
     std::uint64_t total = 0, done = 0;
     for (const ClassPlan& c : plan) total += class_positions(c.material);
     // Refused before any work: a class that would not fit in the budget.
@@ -244,13 +273,17 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
     for (std::size_t k = 0; k < plan.size(); ++k)
         reused[k] = (options.only && plan[k].material != class_key(*options.only)) ||
                     files_present(options.out_dir, plan[k].material);
-    // A class with men is solved in slices when asked, or when it does not fit whole.
+    // A class with men is solved in slices when asked, when it does not fit whole, or when the
+    // file of its first slice is there (its slices solved as units of their own, or a run stopped).
+    const std::string slice_dir = options.out_dir + "/" + SLICE_FOLDER;
     std::vector<bool> in_slices(plan.size());
     auto need_of = [&](std::size_t k, const std::vector<bool>& read_back) {
         const Material& cls = plan[k].material;
         const bool solved = k >= read_back.size() || !read_back[k];
         in_slices[k] = solved && has_men(cls) &&
-                       (options.slices || (budget && memory_estimate(plan, k, read_back) > budget));
+                       (options.slices || options.slice >= 0 ||
+                        std::filesystem::exists(solving::slice_file_path(slice_dir, cls, 0)) ||
+                        (budget && memory_estimate(plan, k, read_back) > budget));
         return memory_estimate(plan, k, read_back, in_slices[k]);
     };
     std::size_t largest = 0;
@@ -311,7 +344,6 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             so.slices = in_slices[k];
             if (so.slices) say(cls.class_name() + ": solved in " + std::to_string(MenSlices::estimate(cls).size()) + " slices");
             so.progress = options.detail;
-            const std::string slice_dir = options.out_dir + "/" + SLICE_FOLDER;
             if (so.slices) {
                 so.slice_dir = slice_dir;
                 // A line when a few seconds have passed since the class began or the last line (a class
@@ -327,7 +359,16 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
                     say(slice_line(cls, s, count, positions, read_back, done, solved, seconds));
                 };
             }
+            so.only_slice = wanted ? options.slice : -1;
             tables = solve_class(cls, solved, so);
+            if (so.only_slice >= 0) {
+                report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                say(cls.class_name() + ".slice-" + std::to_string(so.only_slice) + ": done in " +
+                    format_seconds(report.seconds) + ", in " + solving::slice_file_path(slice_dir, cls, so.only_slice) +
+                    "; peak memory " + format_bytes(peak_memory()));
+                reports.push_back(std::move(report));
+                return reports;
+            }
             for (const auto& t : tables) write_solved(options.out_dir, *t, options.rules, options.threads);
             if (so.slices) solving::remove_slice_files(slice_dir, cls, int(MenSlices::estimate(cls).size()));
         }

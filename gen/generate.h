@@ -47,6 +47,11 @@ struct GenerateOptions {
     // Solve every class with men slice by slice (docs/six-pieces.md); otherwise only those that
     // do not fit in the budget whole.
     bool slices = false;
+    // With `only`, a class with men: solve this slice of it alone (from 0), a work unit of its
+    // own (`damatb plan --json`), into its slice file, from the files of the slices it leads
+    // into; the class's tables are written by a run without it, from the slices' files. -1: the
+    // whole class.
+    int slice = -1;
 };
 
 struct ClassReport {
@@ -86,6 +91,16 @@ std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls);
 std::uint64_t held_classes_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k);
 // Whether class cls has men (and so slices).
 bool has_men(const core::Material& cls);
+
+// The first table file of the classes of `plan` in dir that was made under a ruleset other than
+// `rules`, as a message naming it and both rulesets; "" when there is none. `generate` refuses to
+// work in such a folder before any work (it would write tables of two rulesets side by side).
+std::string foreign_ruleset(const std::string& dir, const std::vector<core::ClassPlan>& plan,
+                            const core::Ruleset& rules);
+
+// Whether class cls's table files and its statistics file are all in dir (not whether they are
+// valid: reading them says).
+bool class_files_present(const std::string& dir, const core::Material& cls);
 
 // The physical memory of this machine, 0 when it cannot be read.
 std::uint64_t physical_memory();

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "core/byte_order.h"
@@ -145,7 +146,6 @@ std::string slice_file_path(const std::string& dir, const core::Material& cls, i
 void save_slice(const std::string& dir, const SolverState& solver,
                 const std::vector<std::shared_ptr<SolvedTable>>& out,
                 const std::vector<std::size_t>& history_from) {
-    std::filesystem::create_directories(dir);
     const std::string path = slice_file_path(dir, solver.table(0).index.material(), solver.slice);
     const std::string tmp = path + ".tmp";
     std::uint64_t steps[2] = {0, 0};
@@ -153,7 +153,13 @@ void save_slice(const std::string& dir, const SolverState& solver,
         steps[t] = out[std::size_t(t)]->history.size() - history_from[std::size_t(t)];
     std::array<std::uint8_t, HEADER_SIZE> header = header_of(solver, steps);
     try {
-        SliceFile file(tmp, "wb");
+        // The folder made again if another process, ending a class, removed it empty meanwhile.
+        std::optional<SliceFile> opened;
+        for (int attempt = 0; attempt < 3 && !(opened && opened->is_open()); ++attempt) {
+            std::filesystem::create_directories(dir);
+            opened.emplace(tmp, "wb");
+        }
+        SliceFile& file = *opened;
         if (!file.is_open()) throw std::runtime_error(system_error("cannot create", tmp));
         file.write(header.data(), header.size());
         file.restart_checksum();

@@ -113,13 +113,33 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
     const int slice_count = solver.slices ? solver.slices->slice_count() : 1;
     // Slice files are read back from the first slice on, as long as each is there and valid.
     bool resuming = solver.slices && !options.slice_dir.empty();
+    // One slice alone: the slices it leads into are read from their files, the others skipped.
+    const int only = options.only_slice;
+    std::vector<int> needed;
+    if (only >= 0) {
+        if (!resuming || only >= slice_count)
+            throw std::invalid_argument("class " + cls.class_name() + " has no slice " + std::to_string(only) +
+                                        " solved on its own (it has " + std::to_string(slice_count) + ")");
+        needed = solver.slices->leads_into(only);
+    }
     for (int s = 0; s < slice_count; ++s) {
+        const bool is_needed = std::find(needed.begin(), needed.end(), s) != needed.end();
+        if (only >= 0 && s != only && !is_needed) continue;
         solver.begin_slice(s);
         std::uint64_t positions = 0;
         for (int t = 0; t < solver.table_count(); ++t) positions += solver.table(t).active_size;
         auto results = [&] { // made when first needed, after the first slice's work lists are gone
             for (int t = int(out.size()); t < solver.table_count(); ++t) out.push_back(made(solver.table(t)));
         };
+        if (is_needed) {
+            results();
+            if (!load_slice(options.slice_dir, solver, out))
+                throw std::runtime_error("slice " + std::to_string(only) + " of " + cls.class_name() + " needs " +
+                                         slice_file_path(options.slice_dir, cls, s) +
+                                         ", which is not there or not valid (solve that slice first)");
+            solver.say("read back from its slice file, which this slice's forward steps lead into");
+            continue;
+        }
         if (resuming) {
             results();
             resuming = load_slice(options.slice_dir, solver, out);
@@ -152,6 +172,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         }
         if (solver.slices && options.slice_done) options.slice_done(s, slice_count, positions, false);
     }
+    if (only >= 0) return {};
     // The steps of the histories by index, then round, as one pass over the class would list them.
     for (auto& table : out)
         std::sort(table->history.begin(), table->history.end(), [](const auto& a, const auto& b) {

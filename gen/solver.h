@@ -38,12 +38,18 @@ struct SolveOptions {
     // Solving in slices: called after each slice, solved or read back, with its number (from
     // 0), the number of slices and its positions.
     std::function<void(int slice, int count, std::uint64_t positions, bool read_back)> slice_done;
+    // Solving in slices with slice_dir: solve this slice alone (from 0), a work unit of its own
+    // (`damatb plan --json`), reading only the files of the slices its men's forward steps lead
+    // into (they must be there and valid), and write its file; solve_class then returns no
+    // tables. A slice whose file is there and valid is left as it is. -1: every slice, in order.
+    int only_slice = -1;
     // Called now and then with a line on what the solver is doing.
     std::function<void(const std::string&)> progress;
 };
 
 // The solved tables of class `cls` (stronger army as mover first). Throws
-// std::out_of_range if a class it needs is not in `solved`.
+// std::out_of_range if a class it needs is not in `solved`, std::runtime_error if a slice file
+// that `only_slice` needs is not there or not valid.
 std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                                       const SolvedTables& solved,
                                                       const SolveOptions& options);

@@ -129,7 +129,34 @@ rm "$tmp/midslice"/KKvKM* && touch "$tmp/midslice/unfinished"
 out=$("$damatb" generate --material KKvKM --slices --out "$tmp/midslice" 2>&1); code=$?
 check "slice files that cannot be written: exit 1, the folder named, no table written" "1 1 0" \
   "$code $(grep -c "^damatb: error: .*$tmp/midslice/unfinished" <<<"$out") $(ls "$tmp/midslice" | grep -c '^KKvKM')"
-rm -rf "$tmp/killed" "$tmp/fresh" "$tmp/sliced" "$tmp/midslice"
+# Each slice a work unit of its own (--slice), in a process of its own, in an order other than
+# the plan's that keeps to the needs: KKvMM's slices 0, 1, 3 and 2 (slices 2 and 3 both lead
+# into 1 alone), then the rest; then the class, from the slices' files: the same bytes.
+rm -rf "$tmp/midslice" && mkdir "$tmp/units" && cp "$tmp/fresh"/* "$tmp/units" && rm "$tmp/units"/KKvMM*
+check "a slice whose needs are not solved: exit 1, the file it needs named" "1 1" \
+  "$(exit_code "$damatb" generate --material KKvMM --slice 1 --out "$tmp/units") $("$damatb" generate --material KKvMM --slice 1 --out "$tmp/units" 2>&1 |
+     grep -c "^damatb: error: slice 1 of KKvMM needs $tmp/units/unfinished/KKvMM.slice-0.dts, which is not there or not valid (solve that slice first)")"
+codes=""
+for s in 0 1 3 2 $(seq 4 20); do
+  codes+=$(exit_code "$damatb" generate --material KKvMM --slice "$s" --threads 1 --out "$tmp/units")
+done
+check "slices solved one by one: every run exits 0, one file each, no table" "000000000000000000000 21 0" \
+  "$codes $(ls "$tmp/units/unfinished" | grep -c '^KKvMM.slice-[0-9]*.dts$') $(ls "$tmp/units" | grep -c '^KKvMM')"
+out=$("$damatb" generate --material KKvMM --verbose --out "$tmp/units")
+check "the class from its slices' files: every slice read back, the slice files gone" "21 no" \
+  "$(grep -c 'read back from its slice file (' <<<"$out") $([ -e "$tmp/units/unfinished" ] && echo yes || echo no)"
+check "the class from its slices' files: the same bytes" "" \
+  "$(diff <(cd "$tmp/units" && ls | xargs md5sum) <(cd "$tmp/fresh" && ls | xargs md5sum))"
+check "--slice beyond the class's slices" "damatb: error: class KKvMM has 21 slices, 0 to 20, not slice 21" \
+  "$("$damatb" generate --material KKvMM --slice 21 --out "$tmp/units" 2>&1 >/dev/null)"
+check "--slice without --material exits 2" 2 "$(exit_code "$damatb" generate --slice 0 --out "$tmp/units")"
+check "--slice of a class of kings only" "damatb: error: a slice is solved alone only with one class that has men (--material)" \
+  "$("$damatb" generate --material KKvKK --slice 0 --out "$tmp/units" 2>&1 >/dev/null)"
+# Tables of another ruleset in the output folder: refused before any work, the file named.
+check "generate into a folder of another ruleset's tables" \
+  "damatb: error: $tmp/units/KvK.dtb was made under ruleset end-of-move.king-wins.32, not end-of-move.king-wins.20: name another output folder (--out)" \
+  "$("$damatb" generate --pieces 3 --king-move-limit 20 --out "$tmp/units" 2>&1 >/dev/null)"
+rm -rf "$tmp/killed" "$tmp/fresh" "$tmp/sliced" "$tmp/midslice" "$tmp/units"
 
 json() { # json PYTHON-EXPRESSION-OF-j: reads JSON on stdin, prints the expression
   python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"

@@ -1,0 +1,290 @@
+#include "cli/generate_mpi.h"
+
+#include <mpi.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/table_stats.h"
+#include "gen/slice_files.h"
+#include "gen/work_units.h"
+
+namespace damatb::cli {
+
+namespace {
+
+enum Tag : int { REPORT = 1, WORK = 2, STOP = 3 };
+
+// Waits for a message without spinning: OpenMPI's blocking receive polls at full speed, which
+// would take a core from the solving processes while the one handing out work waits.
+MPI_Status wait_for(int source, int tag) {
+    MPI_Status status{};
+    for (int flag = 0;;) {
+        MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, &status);
+        if (flag) return status;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+std::string receive_text(int source, int tag, int* from = nullptr) {
+    const MPI_Status status = wait_for(source, tag);
+    int count = 0;
+    MPI_Get_count(&status, MPI_CHAR, &count);
+    std::string text(std::size_t(count), '\0');
+    MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (from) *from = status.MPI_SOURCE;
+    return text;
+}
+
+void send_text(const std::string& text, int to, int tag) {
+    MPI_Send(text.data(), int(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
+}
+
+// Every process learns process 0's text.
+std::string broadcast(std::string text) {
+    long size = long(text.size());
+    MPI_Bcast(&size, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    text.resize(std::size_t(size));
+    MPI_Bcast(text.data(), int(size), MPI_CHAR, 0, MPI_COMM_WORLD);
+    return text;
+}
+
+// Each process's problem ("" when none), gathered in process 0, in the order of the processes.
+std::vector<std::string> gather(const std::string& problem, int rank, int size) {
+    if (rank != 0) {
+        send_text(problem, 0, REPORT);
+        return {};
+    }
+    std::vector<std::string> all(static_cast<std::size_t>(size));
+    all[0] = problem;
+    for (int p = 1; p < size; ++p) all[std::size_t(p)] = receive_text(p, REPORT);
+    return all;
+}
+
+std::string host_name() {
+    char name[256] = {};
+    gethostname(name, sizeof name - 1);
+    return name;
+}
+
+std::string format_seconds(double s) {
+    char buf[32];
+    if (s < 60)
+        std::snprintf(buf, sizeof buf, "%.1f s", s);
+    else if (s < 3600)
+        std::snprintf(buf, sizeof buf, "%d min %02d s", int(s) / 60, int(s) % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%d h %02d min", int(s) / 3600, int(s) / 60 % 60);
+    return buf;
+}
+
+// Process 0, before any work: the folder made, a file written there for the others to find
+// (the folder must be the same one for every process), the files there of the same ruleset.
+std::string prepare_folder(const gen::GenerateOptions& options, const std::vector<core::ClassPlan>& plan,
+                           const std::string& mark) {
+    std::error_code error;
+    std::filesystem::create_directories(options.out_dir, error);
+    if (error) return "cannot make the output folder " + options.out_dir + ": " + error.message();
+    if (std::string problem = gen::foreign_ruleset(options.out_dir, plan, options.rules); !problem.empty())
+        return problem;
+    std::ofstream out(options.out_dir + "/" + mark);
+    out << mark << '\n';
+    out.close();
+    if (!out) return "cannot write in the output folder " + options.out_dir;
+    return "";
+}
+
+// Another process: whether it sees process 0's file in the folder, and can write there.
+std::string check_folder(const gen::GenerateOptions& options, const std::string& mark, int rank) {
+    const std::string where = "process " + std::to_string(rank) + " on " + host_name();
+    std::ifstream in(options.out_dir + "/" + mark);
+    std::string line;
+    if (!std::getline(in, line) || line != mark)
+        return where + " does not see the file " + mark + " that process 0 wrote in " + options.out_dir +
+               ": the output folder must be one folder that every process shares";
+    const std::string mine = options.out_dir + "/" + mark + "." + std::to_string(rank);
+    std::ofstream out(mine);
+    out << rank << '\n';
+    out.close();
+    std::error_code ignored;
+    std::filesystem::remove(mine, ignored);
+    if (!out) return where + " cannot write in the output folder " + options.out_dir;
+    return "";
+}
+
+// What process 0 does: hands out the units, prints the progress. Returns the exit code.
+int hand_out(const gen::GenerateOptions& options, const std::vector<core::ClassPlan>& plan,
+             const std::vector<gen::WorkUnit>& units, int size) {
+    std::vector<bool> done(units.size());
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        const gen::WorkUnit& unit = units[u];
+        done[u] = gen::class_files_present(options.out_dir, unit.cls) ||
+                  (unit.slice >= 0 && std::filesystem::exists(gen::solving::slice_file_path(
+                                          options.out_dir + "/" + gen::SLICE_FOLDER, unit.cls, unit.slice)));
+    }
+    gen::UnitQueue queue(units, done);
+    std::uint64_t total = 0, solved = 0;
+    for (std::size_t u = 0; u < units.size(); ++u)
+        if (!done[u] && units[u].slice < 0) total += units[u].positions;
+    std::cout << units.size() << " work units (" << queue.done_count() << " done already), handed out to "
+              << size - 1 << " processes of " << options.threads << " threads" << std::endl;
+
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<long> busy(std::size_t(size), -1); // the unit each process is solving
+    std::vector<int> idle;
+    int stopped = 0;
+    while (stopped < size - 1) {
+        int from = 0;
+        const std::string report = receive_text(MPI_ANY_SOURCE, REPORT, &from);
+        const long unit = busy[std::size_t(from)];
+        busy[std::size_t(from)] = -1;
+        if (unit >= 0) {
+            if (!report.empty()) {
+                std::cerr << "damatb: error: process " << from << ", unit " << units[std::size_t(unit)].name
+                          << ": " << report << std::endl;
+                MPI_Abort(MPI_COMM_WORLD, 1);
+            }
+            queue.finish(std::size_t(unit));
+            if (units[std::size_t(unit)].slice < 0) solved += units[std::size_t(unit)].positions;
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double rate = seconds > 0 ? double(solved) / seconds : 0;
+            char line[320];
+            std::snprintf(line, sizeof line, "[%zu/%zu units] %s by process %d; %.0f k positions/s; %s so far, %s left",
+                          queue.done_count(), units.size(), units[std::size_t(unit)].name.c_str(), from,
+                          rate / 1e3, format_seconds(seconds).c_str(),
+                          format_seconds(rate > 0 ? double(total - solved) / rate : 0).c_str());
+            std::cout << line << std::endl;
+        }
+        idle.push_back(from);
+        // Hand out what is ready now; stop the idle processes once there is nothing left to do.
+        while (!idle.empty()) {
+            const long next = queue.take();
+            if (next >= 0) {
+                busy[std::size_t(idle.back())] = next;
+                MPI_Send(&next, 1, MPI_LONG, idle.back(), WORK, MPI_COMM_WORLD);
+                idle.pop_back();
+            } else if (queue.all_done()) {
+                MPI_Send(&next, 1, MPI_LONG, idle.back(), STOP, MPI_COMM_WORLD);
+                idle.pop_back();
+                ++stopped;
+            } else {
+                break; // waiting on units being solved
+            }
+        }
+    }
+    if (!options.manifest.empty()) {
+        std::string text;
+        for (const core::ClassPlan& c : plan) {
+            const auto stats = core::read_stats_file(options.out_dir + "/" + core::stats_file_name(c.material));
+            if (!stats) throw std::runtime_error(stats.error());
+            for (const core::TableStats& t : *stats) text += t.line() + "\n";
+        }
+        std::ofstream out(options.manifest + ".tmp");
+        out << text;
+        out.close();
+        if (!out) throw std::runtime_error("cannot write " + options.manifest);
+        std::filesystem::rename(options.manifest + ".tmp", options.manifest);
+    }
+    std::error_code ignored;
+    std::filesystem::remove(options.out_dir + "/" + gen::SLICE_FOLDER, ignored); // when empty
+    std::cout << "all done in "
+              << format_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count())
+              << std::endl;
+    return 0;
+}
+
+// What the other processes do: solve the units they are given until told to stop.
+void solve_units(const gen::GenerateOptions& options, const std::vector<gen::WorkUnit>& units) {
+    // A test hook (tests/test_mpi.sh): the process given this unit dies at once, as if killed.
+    const char* die_at = std::getenv("DAMATB_TEST_DIE_AT_UNIT");
+    std::string report;
+    for (;;) {
+        send_text(report, 0, REPORT);
+        const MPI_Status status = wait_for(0, MPI_ANY_TAG);
+        long unit = -1;
+        MPI_Recv(&unit, 1, MPI_LONG, 0, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (status.MPI_TAG == STOP) return;
+        const gen::WorkUnit& u = units[std::size_t(unit)];
+        if (die_at && u.name == die_at) std::raise(SIGKILL);
+        gen::GenerateOptions one = options;
+        one.only = u.cls;
+        one.slice = u.slice;
+        one.slices = options.slices || u.in_slices;
+        one.manifest.clear();
+        one.say = nullptr;
+        one.detail = nullptr;
+        report.clear();
+        try {
+            gen::generate(one);
+        } catch (const std::exception& e) {
+            report = e.what();
+            if (report.empty()) report = "failed";
+        }
+    }
+}
+
+} // namespace
+
+int generate_with_mpi(const gen::GenerateOptions& options) {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    int rank = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    auto fail = [&](const std::string& problem) {
+        if (rank == 0) std::cerr << "damatb: error: " << problem << std::endl;
+        MPI_Finalize();
+        return 1;
+    };
+    if (size < 2)
+        return fail("generate under MPI needs at least 2 processes (one hands out the work units, the others "
+                    "solve them); without mpirun it runs on this machine alone");
+
+    if (options.only) return fail("--material is not for a run under MPI: it hands out every class up to --pieces");
+    if (options.slice >= 0) return fail("--slice is not for a run under MPI");
+    const std::vector<core::ClassPlan> plan = core::plan_classes(options.pieces);
+    // The units are the same list in every process, so a unit is sent as its place in it.
+    const std::uint64_t budget = options.memory ? options.memory : gen::default_memory_budget();
+    const std::vector<gen::WorkUnit> units = gen::work_units(plan, budget, options.slices);
+
+    // The folder: made by process 0, seen and writable by every other.
+    std::string mark = ".damatb-mpi-" + host_name() + "-" + std::to_string(getpid());
+    std::string problem = rank == 0 ? prepare_folder(options, plan, mark) : "";
+    problem = broadcast(problem);
+    if (!problem.empty()) return fail(problem);
+    mark = broadcast(mark);
+    const std::vector<std::string> problems = gather(rank == 0 ? "" : check_folder(options, mark, rank), rank, size);
+    std::string all;
+    for (const std::string& p : problems)
+        if (!p.empty()) all += (all.empty() ? "" : "\ndamatb: error: ") + p;
+    if (rank == 0) {
+        std::error_code ignored;
+        std::filesystem::remove(options.out_dir + "/" + mark, ignored);
+    }
+    all = broadcast(all);
+    if (!all.empty()) return fail(all);
+
+    int code = 0;
+    if (rank == 0) {
+        std::cout << "ruleset " << options.rules.name() << ", tables in " << options.out_dir << ", "
+                  << size << " processes" << std::endl;
+        code = hand_out(options, plan, units, size);
+    } else {
+        solve_units(options, units);
+    }
+    MPI_Finalize();
+    return code;
+}
+
+} // namespace damatb::cli

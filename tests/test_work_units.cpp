@@ -1,0 +1,103 @@
+// The work units of a generation (gen/work_units.h) and the queue that hands them out in a run
+// across machines: each unit after every unit it needs, each once.
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include <catch2/catch.hpp>
+
+#include "gen/generate.h"
+#include "gen/men_slices.h"
+#include "gen/work_units.h"
+
+using namespace damatb;
+
+TEST_CASE("Work units: classes, or their slices then the class, each after what it needs", "[units]") {
+    const std::vector<core::ClassPlan> plan = core::plan_classes(4);
+    SECTION("without a budget: one unit per class, needing the classes it leads into") {
+        const std::vector<gen::WorkUnit> units = gen::work_units(plan, 0, false);
+        REQUIRE(units.size() == plan.size());
+        for (std::size_t u = 0; u < units.size(); ++u) {
+            CHECK(units[u].name == plan[u].material.class_name());
+            CHECK(units[u].slice == -1);
+            CHECK(!units[u].in_slices);
+            CHECK(units[u].needs.size() == plan[u].needs.size());
+            for (std::size_t n : units[u].needs) CHECK(n < u);
+        }
+    }
+    SECTION("every class with men in slices") {
+        const std::vector<gen::WorkUnit> units = gen::work_units(plan, 0, true);
+        std::size_t slices = 0;
+        for (const core::ClassPlan& c : plan)
+            if (gen::has_men(c.material)) slices += gen::MenSlices::estimate(c.material).size();
+        CHECK(units.size() == plan.size() + slices);
+        for (std::size_t u = 0; u < units.size(); ++u) {
+            const gen::WorkUnit& unit = units[u];
+            for (std::size_t n : unit.needs) CHECK(n < u);
+            if (unit.slice >= 0) {
+                CHECK(unit.name == gen::slice_unit_name(unit.cls, unit.slice));
+                // Its class's classes, then the slices of its class that its forward steps lead into.
+                const gen::MenSlices real(unit.cls);
+                std::vector<std::string> expected;
+                for (int into : real.leads_into(unit.slice)) expected.push_back(gen::slice_unit_name(unit.cls, into));
+                std::vector<std::string> slice_needs;
+                for (std::size_t n : unit.needs)
+                    if (units[n].slice >= 0) slice_needs.push_back(units[n].name);
+                CHECK(slice_needs == expected);
+            } else if (gen::has_men(unit.cls)) {
+                CHECK(unit.in_slices);
+                const int count = int(gen::MenSlices::estimate(unit.cls).size());
+                int own = 0;
+                for (std::size_t n : unit.needs) own += units[n].slice >= 0 && units[n].cls == unit.cls;
+                CHECK(own == count);
+            }
+        }
+    }
+    SECTION("under a budget: the classes that do not fit whole in slices") {
+        const std::uint64_t budget = std::uint64_t{1} << 28; // 256 MiB
+        const std::vector<gen::WorkUnit> units = gen::work_units(plan, budget, false);
+        std::vector<std::string> sliced;
+        for (const gen::WorkUnit& u : units)
+            if (u.in_slices) sliced.push_back(u.name);
+        CHECK(sliced == std::vector<std::string>{"KKMvK", "KKvKM", "KKMvM", "KMMvK", "KMvKM"});
+    }
+}
+
+TEST_CASE("Work units: the queue hands each out once, after its needs", "[units]") {
+    const std::vector<gen::WorkUnit> units = gen::work_units(core::plan_classes(4), 0, true);
+    SECTION("in order, one at a time") {
+        gen::UnitQueue queue(units, {});
+        CHECK(queue.take() == 0);  // KvK
+        CHECK(queue.take() == -1); // every other unit needs KvK
+        queue.finish(0);
+        CHECK(queue.take() == 1); // KvM's first slice, which needs KvK alone
+        CHECK(units[1].name == "KvM.slice-0");
+        const long next = queue.take(); // not KvM's next slices, which need the first
+        REQUIRE(next > 0);
+        CHECK(units[std::size_t(next)].name == "KKvK");
+        CHECK(queue.done_count() == 1);
+        CHECK(!queue.all_done());
+    }
+    SECTION("three processes finishing in any order: every unit once, never before its needs") {
+        std::mt19937 random(7);
+        std::vector<bool> done(units.size());
+        done[0] = true; // KvK's files there already
+        gen::UnitQueue queue(units, done);
+        std::vector<std::size_t> out; // being solved
+        std::set<std::size_t> handed;
+        while (!queue.all_done()) {
+            for (long u; out.size() < 3 && (u = queue.take()) >= 0;) {
+                for (std::size_t n : units[std::size_t(u)].needs) CHECK(done[n]);
+                CHECK(handed.insert(std::size_t(u)).second);
+                out.push_back(std::size_t(u));
+            }
+            REQUIRE(!out.empty());
+            const std::size_t k = random() % out.size();
+            done[out[k]] = true;
+            queue.finish(out[k]);
+            out.erase(out.begin() + long(k));
+        }
+        CHECK(handed.size() == units.size() - 1);
+        CHECK(handed.count(0) == 0);
+    }
+}
