@@ -18,6 +18,7 @@
 
 #include "core/table_stats.h"
 #include "gen/slice_files.h"
+#include "gen/wdl_scratch.h"
 #include "gen/work_units.h"
 
 namespace damatb::cli {
@@ -76,17 +77,6 @@ std::string host_name() {
     char name[256] = {};
     gethostname(name, sizeof name - 1);
     return name;
-}
-
-std::string format_seconds(double s) {
-    char buf[32];
-    if (s < 60)
-        std::snprintf(buf, sizeof buf, "%.1f s", s);
-    else if (s < 3600)
-        std::snprintf(buf, sizeof buf, "%d min %02d s", int(s) / 60, int(s) % 60);
-    else
-        std::snprintf(buf, sizeof buf, "%d h %02d min", int(s) / 3600, int(s) / 60 % 60);
-    return buf;
 }
 
 // Process 0, before any work: the folder made, a file written there for the others to find
@@ -162,8 +152,8 @@ int hand_out(const gen::GenerateOptions& options, const std::vector<core::ClassP
             char line[320];
             std::snprintf(line, sizeof line, "[%zu/%zu units] %s by process %d; %.0f k positions/s; %s so far, %s left",
                           queue.done_count(), units.size(), units[std::size_t(unit)].name.c_str(), from,
-                          rate / 1e3, format_seconds(seconds).c_str(),
-                          format_seconds(rate > 0 ? double(total - solved) / rate : 0).c_str());
+                          rate / 1e3, gen::format_seconds(seconds).c_str(),
+                          gen::format_seconds(rate > 0 ? double(total - solved) / rate : 0).c_str());
             std::cout << line << std::endl;
         }
         idle.push_back(from);
@@ -190,16 +180,13 @@ int hand_out(const gen::GenerateOptions& options, const std::vector<core::ClassP
             if (!stats) throw std::runtime_error(stats.error());
             for (const core::TableStats& t : *stats) text += t.line() + "\n";
         }
-        std::ofstream out(options.manifest + ".tmp");
-        out << text;
-        out.close();
-        if (!out) throw std::runtime_error("cannot write " + options.manifest);
-        std::filesystem::rename(options.manifest + ".tmp", options.manifest);
+        gen::write_manifest(options.manifest, text);
     }
     std::error_code ignored;
     std::filesystem::remove(options.out_dir + "/" + gen::SLICE_FOLDER, ignored); // when empty
+    gen::remove_wdl_scratch(options.out_dir); // every class that reads them done
     std::cout << "all done in "
-              << format_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count())
+              << gen::format_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count())
               << std::endl;
     return 0;
 }

@@ -21,6 +21,7 @@
 #include "gen/slice_files.h"
 #include "gen/solver.h"
 #include "gen/table_io.h"
+#include "gen/wdl_scratch.h"
 
 namespace damatb::gen {
 
@@ -28,16 +29,6 @@ namespace {
 
 using namespace core;
 
-std::string format_seconds(double s) {
-    char buf[32];
-    if (s < 60)
-        std::snprintf(buf, sizeof buf, "%.1f s", s);
-    else if (s < 3600)
-        std::snprintf(buf, sizeof buf, "%d min %02d s", int(s) / 60, int(s) % 60);
-    else
-        std::snprintf(buf, sizeof buf, "%d h %02d min", int(s) / 3600, int(s) / 60 % 60);
-    return buf;
-}
 
 // The statistics in class cls's statistics file in dir, if it is there and holds one line for
 // each of the class's tables, in order.
@@ -99,6 +90,20 @@ std::string slice_line(const Material& cls, int s, int count, std::uint64_t posi
     return line;
 }
 
+// The tables of class cls, their WDL5 mapped from their scratch files in dir, when its
+// statistics file and every table's scratch file are there and valid; none otherwise.
+std::vector<std::shared_ptr<SolvedTable>> mapped_from_scratch(const std::string& dir, const Material& cls,
+                                                              const Ruleset& rules) {
+    if (!stats_of(dir, cls)) return {};
+    std::vector<std::shared_ptr<SolvedTable>> tables;
+    for (const Material& m : tables_of(cls)) {
+        std::shared_ptr<SolvedTable> t = map_wdl_scratch(dir, m, rules);
+        if (!t) return {};
+        tables.push_back(std::move(t));
+    }
+    return tables;
+}
+
 } // namespace
 
 std::string foreign_ruleset(const std::string& dir, const std::vector<ClassPlan>& plan, const Ruleset& rules) {
@@ -144,6 +149,17 @@ std::uint64_t default_memory_budget() {
     return memory > margin ? memory - margin : memory;
 }
 
+std::string format_seconds(double s) {
+    char buf[32];
+    if (s < 60)
+        std::snprintf(buf, sizeof buf, "%.1f s", s);
+    else if (s < 3600)
+        std::snprintf(buf, sizeof buf, "%d min %02d s", int(s) / 60, int(s) % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%d h %02d min", int(s) / 3600, int(s) / 60 % 60);
+    return buf;
+}
+
 std::string format_bytes(std::uint64_t bytes) {
     char buf[32];
     if (bytes >= (std::uint64_t{1} << 30))
@@ -180,6 +196,14 @@ std::string manifest_text(const std::vector<ClassReport>& reports) {
     for (const ClassReport& r : reports)
         for (const TableStats& t : r.tables) text += t.line() + "\n";
     return text;
+}
+
+void write_manifest(const std::string& path, const std::string& text) {
+    std::ofstream out(path + ".tmp");
+    out << text;
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path);
+    std::filesystem::rename(path + ".tmp", path);
 }
 
 std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
@@ -242,11 +266,22 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
 std::vector<ClassReport> generate(const GenerateOptions& options) {
     keep_freed_memory();
     std::vector<ClassPlan> plan = plan_classes(options.only ? options.only->pieces() : options.pieces);
+    // The classes read back from their WDL5 scratch files (gen/wdl_scratch.h), by class.
+    std::map<Material, std::vector<std::shared_ptr<SolvedTable>>> from_scratch;
     if (options.only) {
-        // The class and everything its captures and promotions lead into, transitively.
+        // The class and everything its captures and promotions lead into, transitively, but for
+        // what a class read from its scratch files leads into: its don't-care positions are not
+        // searched again.
         std::set<Material> keep{class_key(*options.only)};
-        for (auto c = plan.rbegin(); c != plan.rend(); ++c)
-            if (keep.count(c->material)) keep.insert(c->needs.begin(), c->needs.end());
+        for (auto c = plan.rbegin(); c != plan.rend(); ++c) {
+            if (!keep.count(c->material)) continue;
+            if (c->material != class_key(*options.only))
+                if (auto tables = mapped_from_scratch(options.out_dir, c->material, options.rules); !tables.empty()) {
+                    from_scratch[c->material] = std::move(tables);
+                    continue;
+                }
+            keep.insert(c->needs.begin(), c->needs.end());
+        }
         std::erase_if(plan, [&](const ClassPlan& c) { return !keep.count(c.material); });
     }
     auto say = [&](const std::string& line) {
@@ -318,12 +353,21 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
 
         // A class already there is read back: its WDL5 alone when its statistics file is there
         // too (what later classes read of it), every record otherwise (its statistics made).
+        // From its scratch files when they are there.
         std::vector<std::shared_ptr<SolvedTable>> tables;
         const std::optional<std::vector<TableStats>> stats = stats_of(options.out_dir, cls);
-        for (const Material& m : tables_of(cls))
-            if (auto t = stats ? read_solved_wdl(options.out_dir, m, options.rules, solved, options.threads)
-                               : read_solved(options.out_dir, m, options.rules, solved, options.threads))
-                tables.push_back(t);
+        if (auto it = from_scratch.find(cls); it != from_scratch.end()) {
+            tables = std::move(it->second);
+            from_scratch.erase(it);
+        } else if (stats) {
+            tables = mapped_from_scratch(options.out_dir, cls, options.rules);
+        }
+        const bool scratch_read = !tables.empty();
+        if (!scratch_read)
+            for (const Material& m : tables_of(cls))
+                if (auto t = stats ? read_solved_wdl(options.out_dir, m, options.rules, solved, options.threads)
+                                   : read_solved(options.out_dir, m, options.rules, solved, options.threads))
+                    tables.push_back(t);
         if (tables.size() == tables_of(cls).size()) {
             report.reused = true;
             if (stats) report.tables = *stats;
@@ -372,12 +416,19 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             for (const auto& t : tables) write_solved(options.out_dir, *t, options.rules, options.threads);
             if (so.slices) solving::remove_slice_files(slice_dir, cls, int(MenSlices::estimate(cls).size()));
         }
-        for (const auto& t : tables) {
+        // Its WDL5 kept in scratch files for the classes that read it: later in this run, or in
+        // runs of other classes (--material: the units of a run across machines).
+        const bool read_later = options.only || last_reader[k] > k;
+        for (std::shared_ptr<SolvedTable>& t : tables) {
             if (!report.reused || !stats) report.tables.push_back(table_stats(*t));
             t->dtz = std::vector<std::uint8_t>();
             t->round = std::vector<std::uint8_t>();
             t->must_capture = std::vector<std::uint64_t>();
             t->history = std::vector<SolvedTable::Step>();
+            if (!scratch_read && read_later) {
+                save_wdl_scratch(options.out_dir, *t, options.rules);
+                if (auto mapped = map_wdl_scratch(options.out_dir, t->index.material(), options.rules)) t = mapped;
+            }
             solved.add(t);
         }
         tables.clear();
@@ -407,13 +458,8 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             for (const TableStats& t : report.tables) say("  " + t.line());
         reports.push_back(std::move(report));
     }
-    if (!options.manifest.empty()) {
-        std::ofstream out(options.manifest + ".tmp");
-        out << manifest_text(reports);
-        out.close();
-        if (!out) throw std::runtime_error("cannot write " + options.manifest);
-        std::filesystem::rename(options.manifest + ".tmp", options.manifest);
-    }
+    if (!options.only) remove_wdl_scratch(options.out_dir); // every class that reads them done
+    if (!options.manifest.empty()) write_manifest(options.manifest, manifest_text(reports));
     say("all done in " +
         format_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
     return reports;

@@ -70,6 +70,9 @@ std::vector<ClassReport> generate(const GenerateOptions& options);
 
 // The manifest: one TableStats::line() per table, in plan order.
 std::string manifest_text(const std::vector<ClassReport>& reports);
+// Writes a manifest's text to path (through path.tmp, renamed when complete); throws
+// std::runtime_error naming it when it cannot.
+void write_manifest(const std::string& path, const std::string& text);
 
 // The last step of a plan that reads each class (captures and promotions into it),
 // the class's own step if none does.
@@ -113,5 +116,7 @@ std::uint64_t class_positions(const core::Material& cls);
 
 // "1.5 GiB", "820 MiB".
 std::string format_bytes(std::uint64_t bytes);
+// "12.3 s", "4 min 05 s", "2 h 10 min".
+std::string format_seconds(double seconds);
 
 } // namespace damatb::gen

@@ -24,7 +24,7 @@ core::Wdl5 SolvedTables::wdl(const core::Position& pos) const {
     if (m.mover.pieces() == 0) return core::Wdl5::LOSS;
     const SolvedTable* t = find(m);
     if (!t) throw std::out_of_range("no solved table " + m.table_name());
-    return t->wdl[t->index.index(pos)];
+    return t->wdl_at(t->index.index(pos));
 }
 
 } // namespace damatb::gen

@@ -24,6 +24,12 @@ struct SolvedTable {
 
     core::TableIndex index;
     core::HugeVector<core::Wdl5> wdl; // looked up at random by the classes that capture into it
+    // A table read back from its WDL5 scratch file (gen/wdl_scratch.h): the WDL5 mapped from it
+    // (wdl left empty), and the mapping, kept as long as the table is.
+    const core::Wdl5* wdl_view = nullptr;
+    std::shared_ptr<const void> wdl_file;
+    // The WDL5 of index i, from wdl or the scratch file.
+    core::Wdl5 wdl_at(std::uint64_t i) const { return wdl_view ? wdl_view[i] : wdl[i]; }
     std::vector<std::uint8_t> dtz;
     std::vector<std::uint8_t> round;
     // For a table the solver made (not one read from its files): a bit per index, set where the

@@ -19,6 +19,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -133,10 +134,15 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         };
         if (is_needed) {
             results();
-            if (!load_slice(options.slice_dir, solver, out))
+            if (!load_slice(options.slice_dir, solver, out)) {
+                // A damaged file is removed, so that a run across machines started again solves it again.
+                const std::string path = slice_file_path(options.slice_dir, cls, s);
+                std::error_code ignored;
+                const bool removed = std::filesystem::remove(path, ignored);
                 throw std::runtime_error("slice " + std::to_string(only) + " of " + cls.class_name() + " needs " +
-                                         slice_file_path(options.slice_dir, cls, s) +
-                                         ", which is not there or not valid (solve that slice first)");
+                                         path + ", which is not there or not valid" +
+                                         (removed ? " (removed: solve that slice again)" : " (solve that slice first)"));
+            }
             solver.say("read back from its slice file, which this slice's forward steps lead into");
             continue;
         }

@@ -136,12 +136,22 @@ rm -rf "$tmp/midslice" && mkdir "$tmp/units" && cp "$tmp/fresh"/* "$tmp/units" &
 check "a slice whose needs are not solved: exit 1, the file it needs named" "1 1" \
   "$(exit_code "$damatb" generate --material KKvMM --slice 1 --out "$tmp/units") $("$damatb" generate --material KKvMM --slice 1 --out "$tmp/units" 2>&1 |
      grep -c "^damatb: error: slice 1 of KKvMM needs $tmp/units/unfinished/KKvMM.slice-0.dts, which is not there or not valid (solve that slice first)")"
+"$damatb" generate --material KKvMM --slice 0 --threads 1 --out "$tmp/units" >/dev/null
+printf x >>"$tmp/units/unfinished/KKvMM.slice-0.dts" # one byte too many: not valid
+check "a slice whose needed file is damaged: exit 1, the file named and removed" "1 no" \
+  "$("$damatb" generate --material KKvMM --slice 1 --out "$tmp/units" 2>&1 >/dev/null |
+     grep -c "^damatb: error: slice 1 of KKvMM needs $tmp/units/unfinished/KKvMM.slice-0.dts, which is not there or not valid (removed: solve that slice again)") $([ -e "$tmp/units/unfinished/KKvMM.slice-0.dts" ] && echo yes || echo no)"
 codes=""
 for s in 0 1 3 2 $(seq 4 20); do
   codes+=$(exit_code "$damatb" generate --material KKvMM --slice "$s" --threads 1 --out "$tmp/units")
 done
 check "slices solved one by one: every run exits 0, one file each, no table" "000000000000000000000 21 0" \
   "$codes $(ls "$tmp/units/unfinished" | grep -c '^KKvMM.slice-[0-9]*.dts$') $(ls "$tmp/units" | grep -c '^KKvMM')"
+# The classes the units read back are kept as WDL5 scratch files (one byte a position), which
+# the later units map instead of decoding the tables again; a damaged one is not taken.
+check "the classes read back kept as scratch files" "yes yes" \
+  "$([ -e "$tmp/units/scratch/KKvKM+.wdl" ] && echo yes) $([ -e "$tmp/units/scratch/KvK.wdl" ] && echo yes)"
+printf 'x' | dd of="$tmp/units/scratch/KKvKM+.wdl" bs=1 seek=100000 conv=notrunc 2>/dev/null
 out=$("$damatb" generate --material KKvMM --verbose --out "$tmp/units")
 check "the class from its slices' files: every slice read back, the slice files gone" "21 no" \
   "$(grep -c 'read back from its slice file (' <<<"$out") $([ -e "$tmp/units/unfinished" ] && echo yes || echo no)"
