@@ -29,7 +29,6 @@ namespace {
 
 using namespace core;
 
-
 // The statistics in class cls's statistics file in dir, if it is there and holds one line for
 // each of the class's tables, in order.
 std::optional<std::vector<TableStats>> stats_of(const std::string& dir, const Material& cls) {

@@ -3,17 +3,7 @@
 # Usage: test_cli.sh PATH/TO/damatb
 set -uo pipefail
 damatb=$1
-failures=0
-passes=0
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+source "$(dirname "$0")/check.sh"
 
 exit_code() { "$@" >/dev/null 2>&1; echo $?; }
 
@@ -481,5 +471,4 @@ check "the default folder's message" \
 check "DAMATB_TABLES missing exits 2" "damatb: error: tables folder '$tmp/none' (DAMATB_TABLES) does not exist" \
   "$(DAMATB_TABLES=$tmp/none "$damatb" info 2>&1)"
 
-echo "cli: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+report cli

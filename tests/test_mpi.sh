@@ -5,17 +5,7 @@
 set -uo pipefail
 damatb=$1
 mpirun=$2
-failures=0
-passes=0
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+source "$(dirname "$0")/check.sh"
 
 # The files of folder $2 that differ from (or are missing beside) those of folder $1, and any
 # file of $2 that $1 does not have: nothing when both hold the same bytes.
@@ -89,5 +79,4 @@ check "a folder not shared: the error" "yes" \
   "$(grep -q '^damatb: error: process 1 on .* does not see the file .* that process 0 wrote in tables: the output folder must be one folder that every process shares' <<<"$out" && echo yes)"
 check "a folder not shared: no tables written" "0" "$(ls a/tables b/tables 2>/dev/null | grep -c dtb)"
 
-echo "test_mpi: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+report test_mpi
