@@ -21,13 +21,16 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 
-"$damatb" generate --pieces 4 --out one >/dev/null || { echo "FAIL generate --pieces 4"; exit 1; }
+"$damatb" generate --pieces 4 --out one --manifest one.txt >/dev/null || { echo "FAIL generate --pieces 4"; exit 1; }
 "$damatb" generate --pieces 3 --out one3 >/dev/null || { echo "FAIL generate --pieces 3"; exit 1; }
 
 # Three processes (one hands out the classes, two solve them): the same bytes as one process.
-"${mpi[@]}" -np 3 "$damatb" generate --pieces 4 --threads 1 --out three >three.log 2>&1
+"${mpi[@]}" -np 3 "$damatb" generate --pieces 4 --threads 1 --out three --manifest three.txt >three.log 2>&1
 check "mpirun -np 3 --pieces 4 exits 0" "0" "$?"
 check "mpirun -np 3 --pieces 4: the same bytes" "" "$(differences one three)"
+check "mpirun: the manifest written by process 0, the same as one process's" "41" \
+  "$(cmp -s one.txt three.txt && wc -l <three.txt | tr -d ' ')"
+check "mpirun: no scratch file left" "no" "$([ -e three/scratch ] && echo yes || echo no)"
 check "mpirun: progress printed once, by process 0" "1 1" \
   "$(grep -c '^\[23/23 units\] ' three.log) $(grep -c '^all done in ' three.log)"
 
