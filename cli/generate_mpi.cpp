@@ -128,7 +128,8 @@ int hand_out(const gen::GenerateOptions& options, const std::vector<core::ClassP
     for (std::size_t u = 0; u < units.size(); ++u)
         if (!done[u] && units[u].slice < 0) total += units[u].positions;
     std::cout << units.size() << " work units (" << queue.done_count() << " done already), handed out to "
-              << size - 1 << " processes of " << options.threads << " threads" << std::endl;
+              << size - 1 << " processes of " << options.threads << (options.threads == 1 ? " thread" : " threads")
+              << std::endl;
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<long> busy(std::size_t(size), -1); // the unit each process is solving
