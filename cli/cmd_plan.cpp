@@ -57,17 +57,18 @@ int run_plan(const Args& args) {
     for (const gen::WorkUnit& u : units) {
         std::vector<std::string> needs;
         for (std::size_t n : u.needs) needs.push_back(json::quote(units[n].name));
-        if (u.slice >= 0) {
-            objects.push_back(json::Object()
-                                  .add_string("unit", u.name)
-                                  .add_string("kind", "slice")
-                                  .add_string("class", u.cls.class_name())
-                                  .add_number("slice", u.slice)
-                                  .add_number("positions", u.positions)
-                                  .add_raw("needs", json::one_line_array(needs))
-                                  .add_number("memory", u.memory)
-                                  .add_string("file", std::string(gen::SLICE_FOLDER) + "/" + u.name + ".dts")
-                                  .str());
+        if (u.slice >= 0) { // listed in JSON only; the text lists the classes
+            if (vm->count("json"))
+                objects.push_back(json::Object()
+                                      .add_string("unit", u.name)
+                                      .add_string("kind", "slice")
+                                      .add_string("class", u.cls.class_name())
+                                      .add_number("slice", u.slice)
+                                      .add_number("positions", u.positions)
+                                      .add_raw("needs", json::one_line_array(needs))
+                                      .add_number("memory", u.memory)
+                                      .add_string("file", std::string(gen::SLICE_FOLDER) + "/" + u.name + ".dts")
+                                      .str());
             continue;
         }
         const std::size_t slice_count = gen::has_men(u.cls) ? gen::MenSlices::estimate(u.cls).size() : 1;
