@@ -31,8 +31,8 @@ int run_generate(const Args& args) {
         "files are already there, complete and valid, are read back instead: an\n"
         "interrupted run resumes. Prints a progress line per class. A class whose\n"
         "estimated memory (`damatb plan --json`) is above the budget is solved in slices\n"
-        "by its men's ranks if it has men and they fit, and refused before any work if\n"
-        "not.");
+        "by its men's ranks if it has men and they fit (as few slices as fit: the fewer,\n"
+        "the faster), and refused before any work if not.");
     syntax.options.add_options()("pieces", po::value<int>()->value_name("N")->default_value(3),
                                  "the largest number of pieces, 2 to 8")(
         "material", po::value<std::string>()->value_name("CLASS"),
@@ -41,8 +41,8 @@ int run_generate(const Args& args) {
         "memory", po::value<double>()->value_name("GIB"),
         "the memory budget in GiB (default: this machine's memory less a sixteenth, at least "
         "1 GiB less)")(
-        "slices", "solve every class with men slice by slice, by its men's ranks (the same "
-        "tables, in less memory)")(
+        "slices", "solve every class with men slice by slice, one slice per profile of its "
+        "men's ranks (the same tables, in the least memory)")(
         "slice", po::value<int>()->value_name("S"),
         "with --material: solve slice S (from 0) of the class alone, a work unit of `damatb "
         "plan --json`, into its file under unfinished/ in the output folder, from the files of "

@@ -27,9 +27,10 @@ int run_plan(const Args& args) {
         "\"tables\", \"positions\", \"needs\" (and its slices, when solved in slices),\n"
         "\"memory\" (the estimated peak in bytes of\n"
         "`generate` solving it whole, the earlier classes it still holds included), \"slices\"\n"
-        "(its slices by the men's ranks, 1 for kings only), \"memory_in_slices\" (the same\n"
-        "peak, solved slice by slice), \"in_slices\" (whether it is solved in slices under\n"
-        "--memory or --slices)}. Before a class solved in slices, its slices: {\"unit\"\n"
+        "(the most slices by the men's ranks it can be cut into, 1 for kings only),\n"
+        "\"memory_in_slices\" (the same peak in that many slices: the least), \"in_slices\"\n"
+        "(whether it is solved in slices: under --memory in the fewest that fit, with\n"
+        "--slices in the most)}. Before a class solved in slices, its slices: {\"unit\"\n"
         "(\"KKvKM.slice-0\"), \"kind\" (\"slice\"), \"class\", \"slice\" (from 0),\n"
         "\"positions\" (estimated, within some 15 %), \"needs\" (classes, and the class's\n"
         "slices that its men's steps forward lead into), \"memory\" (its estimated peak),\n"
@@ -71,7 +72,7 @@ int run_plan(const Args& args) {
                                       .str());
             continue;
         }
-        const std::size_t slice_count = gen::has_men(u.cls) ? gen::MenSlices::estimate(u.cls).size() : 1;
+        const int most_slices = gen::has_men(u.cls) ? gen::MenSlices::profile_count(u.cls) : 1;
         if (vm->count("json")) {
             std::vector<std::string> tables;
             for (const core::Material& m : core::tables_of(u.cls)) tables.push_back(json::quote(m.table_name()));
@@ -82,15 +83,15 @@ int run_plan(const Args& args) {
                                   .add_number("positions", u.positions)
                                   .add_raw("needs", json::one_line_array(needs))
                                   .add_number("memory", u.memory)
-                                  .add_number("slices", slice_count)
-                                  .add_number("memory_in_slices", gen::memory_estimate(plan, u.plan_index, {}, true))
+                                  .add_number("slices", most_slices)
+                                  .add_number("memory_in_slices", gen::memory_estimate(plan, u.plan_index, {}, most_slices))
                                   .add_bool("in_slices", u.in_slices)
                                   .str());
             continue;
         }
         std::cout << u.name << ' ' << u.positions << " needs:";
         for (const core::Material& n : plan[u.plan_index].needs) std::cout << ' ' << n.class_name();
-        if (u.in_slices) std::cout << " (in " << slice_count << " slices)";
+        if (u.in_slices) std::cout << " (in " << u.slice_count << " slices)";
         std::cout << '\n';
     }
     if (vm->count("json")) std::cout << json::array(objects) << '\n';

@@ -208,7 +208,8 @@ void solve_units(const gen::GenerateOptions& options, const std::vector<gen::Wor
         gen::GenerateOptions one = options;
         one.only = u.cls;
         one.slice = u.slice;
-        one.slices = options.slices || u.in_slices;
+        one.slices = options.slices; // a slice, or a class from its slice files, is solved in slices
+        one.slice_count = u.slice_count;
         one.manifest.clear();
         one.say = nullptr;
         one.detail = nullptr;
@@ -242,9 +243,12 @@ int generate_with_mpi(const gen::GenerateOptions& options) {
     if (options.only) return fail("--material is not for a run under MPI: it hands out every class up to --pieces");
     if (options.slice >= 0) return fail("--slice is not for a run under MPI");
     const std::vector<core::ClassPlan> plan = core::plan_classes(options.pieces);
-    // The units are the same list in every process, so a unit is sent as its place in it.
-    const std::uint64_t budget = options.memory ? options.memory : gen::default_memory_budget();
-    const std::vector<gen::WorkUnit> units = gen::work_units(plan, budget, options.slices);
+    // The units are the same list in every process, so a unit is sent as its place in it: every
+    // process takes process 0's budget, which says how many slices a class is cut into.
+    gen::GenerateOptions shared = options;
+    shared.memory = options.memory ? options.memory : gen::default_memory_budget();
+    MPI_Bcast(&shared.memory, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    const std::vector<gen::WorkUnit> units = gen::work_units(plan, shared.memory, options.slices);
 
     // The folder: made by process 0, seen and writable by every other.
     std::string mark = ".damatb-mpi-" + host_name() + "-" + std::to_string(getpid());
@@ -267,9 +271,9 @@ int generate_with_mpi(const gen::GenerateOptions& options) {
     if (rank == 0) {
         std::cout << "ruleset " << options.rules.name() << ", tables in " << options.out_dir << ", "
                   << size << " processes" << std::endl;
-        code = hand_out(options, plan, units, size);
+        code = hand_out(shared, plan, units, size);
     } else {
-        solve_units(options, units);
+        solve_units(shared, units);
     }
     MPI_Finalize();
     return code;

@@ -217,25 +217,60 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
     return out;
 }
 
-std::vector<std::uint64_t> slice_solver_bytes(const Material& cls) {
+namespace {
+
+// slice_solver_bytes from the class's profiles (MenSlices::estimate).
+std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
     // The class's results (WDL5, DTZ and round, 3 bytes) and a few bits of marks per position,
     // then the solver's 44 bytes per position of the slice (as whole, below) with the 5 bytes
-    // (record, value without the limit) it keeps of each slice done that a slice still to come
-    // reads: those of its own sum of advancements and of one more.
+    // (record, value without the limit) it keeps of each slice done that this slice or one
+    // still to come reads.
     const std::uint64_t results = class_positions(cls) * 7 / 2;
+    const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
+    const std::vector<std::vector<int>> leads = MenSlices::cut_leads_into(profiles, count, tables_of(cls).size() == 1);
+    // Slice d is kept from slice d + 1 to its last reader: counted in from, counted out after.
+    std::vector<std::uint64_t> from(slices.size() + 1), after(slices.size() + 1);
+    std::vector<std::size_t> last_reader(slices.size());
+    for (std::size_t s = 0; s < slices.size(); ++s) {
+        last_reader[s] = s;
+        for (int into : leads[s]) last_reader[std::size_t(into)] = s;
+    }
+    for (std::size_t d = 0; d < slices.size(); ++d)
+        if (last_reader[d] > d) from[d + 1] += slices[d].positions, after[last_reader[d] + 1] += slices[d].positions;
     std::vector<std::uint64_t> out;
-    std::map<int, std::uint64_t> done; // the positions of the slices done, by sum of advancements
-    for (const MenSlices::Slice& s : MenSlices::estimate(cls)) {
-        const std::uint64_t kept = done[s.advancement] + done[s.advancement + 1];
-        out.push_back(results + 44 * s.positions + 5 * kept);
-        done[s.advancement] += s.positions;
+    std::uint64_t kept = 0; // the positions of the slices done that this slice or a later one reads
+    for (std::size_t s = 0; s < slices.size(); ++s) {
+        kept += from[s];
+        kept -= after[s];
+        out.push_back(results + 44 * slices[s].positions + 5 * kept);
     }
     return out;
 }
 
-std::uint64_t sliced_solver_bytes(const Material& cls) {
-    const std::vector<std::uint64_t> slices = slice_solver_bytes(cls);
+} // namespace
+
+std::vector<std::uint64_t> slice_solver_bytes(const Material& cls, int count) {
+    return slice_bytes(cls, MenSlices::estimate(cls), count);
+}
+
+std::uint64_t sliced_solver_bytes(const Material& cls, int count) {
+    const std::vector<std::uint64_t> slices = slice_solver_bytes(cls, count);
     return *std::max_element(slices.begin(), slices.end());
+}
+
+int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t budget,
+                  const std::vector<bool>& reused) {
+    const Material& cls = plan[k].material;
+    const std::vector<MenSlices::Slice> profiles = MenSlices::estimate(cls);
+    const int most = int(profiles.size());
+    if (k < reused.size() && reused[k]) return most; // read back, not solved
+    const std::uint64_t held = held_classes_bytes(plan, k); // memory_estimate's, besides the solver's
+    const std::uint64_t within = budget / 5 * 4;
+    for (int count = 2; count < most; ++count) {
+        const std::vector<std::uint64_t> bytes = slice_bytes(cls, profiles, count);
+        if (*std::max_element(bytes.begin(), bytes.end()) + held <= within) return count;
+    }
+    return most;
 }
 
 std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
@@ -247,7 +282,7 @@ std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t
 }
 
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
-                              const std::vector<bool>& reused, bool slices) {
+                              const std::vector<bool>& reused, int slices) {
     // Solver: eight bytes of state (then six, without the limit), three of results and its
     // work lists, with the freed memory the C library keeps (keep_freed_memory): at most 44
     // bytes in all per position of the class (docs/six-pieces.md, "The memory estimate"); in
@@ -257,7 +292,7 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     const Material& cls = plan[k].material;
     const bool read_back = k < reused.size() && reused[k];
     std::uint64_t bytes = read_back ? class_positions(cls) * 4
-                          : slices && has_men(cls) ? sliced_solver_bytes(cls)
+                          : slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
                                                    : class_positions(cls) * 44;
     return bytes + held_classes_bytes(plan, k);
 }
@@ -286,15 +321,8 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
     auto say = [&](const std::string& line) {
         if (options.say) options.say(line);
     };
-    if (options.slice >= 0) {
-        if (!options.only || !has_men(*options.only))
-            throw std::runtime_error("a slice is solved alone only with one class that has men (--material)");
-        const int count = int(MenSlices::estimate(*options.only).size());
-        if (options.slice >= count)
-            throw std::runtime_error("class " + options.only->class_name() + " has " + std::to_string(count) +
-                                     " slices, 0 to " + std::to_string(count - 1) + ", not slice " +
-                                     std::to_string(options.slice));
-    }
+    if (options.slice >= 0 && (!options.only || !has_men(*options.only)))
+        throw std::runtime_error("a slice is solved alone only with one class that has men (--material)");
 
     if (const std::string problem = foreign_ruleset(options.out_dir, plan, options.rules); !problem.empty())
         throw std::runtime_error(problem);
@@ -308,17 +336,38 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
         reused[k] = (options.only && plan[k].material != class_key(*options.only)) ||
                     files_present(options.out_dir, plan[k].material);
     // A class with men is solved in slices when asked, when it does not fit whole, or when the
-    // file of its first slice is there (its slices solved as units of their own, or a run stopped).
+    // file of its first slice is there (its slices solved as units of their own, or a run
+    // stopped). In as many as options.slice_count says, or that file says if they fit; else as
+    // `damatb plan --pieces P` (P its pieces) lists its units: in the fewest that fit
+    // (slices_to_fit) if it does not fit whole there, in one per profile if it does.
     const std::string slice_dir = options.out_dir + "/" + SLICE_FOLDER;
     std::vector<bool> in_slices(plan.size());
+    std::vector<int> slice_count(plan.size());
+    auto planned_count = [&](std::size_t k) {
+        const Material& cls = plan[k].material;
+        if (options.slices) return MenSlices::profile_count(cls);
+        if (options.only && cls == class_key(*options.only)) { // the plan of every class, as `plan` has it
+            if (options.slice_count > 0) return options.slice_count;
+            const std::vector<ClassPlan> full = plan_classes(cls.pieces());
+            const std::size_t at = std::size_t(std::find_if(full.begin(), full.end(), [&](const ClassPlan& c) {
+                                                   return c.material == cls;
+                                               }) - full.begin());
+            return budget && memory_estimate(full, at) > budget ? slices_to_fit(full, at, budget)
+                                                                : MenSlices::profile_count(cls);
+        }
+        return slices_to_fit(plan, k, budget);
+    };
     auto need_of = [&](std::size_t k, const std::vector<bool>& read_back) {
         const Material& cls = plan[k].material;
         const bool solved = k >= read_back.size() || !read_back[k];
-        in_slices[k] = solved && has_men(cls) &&
-                       (options.slices || options.slice >= 0 ||
-                        std::filesystem::exists(solving::slice_file_path(slice_dir, cls, 0)) ||
-                        (budget && memory_estimate(plan, k, read_back) > budget));
-        return memory_estimate(plan, k, read_back, in_slices[k]);
+        const int in_files = solved && has_men(cls) ? solving::slice_file_count(slice_dir, cls) : 0;
+        const bool too_large = budget && memory_estimate(plan, k, read_back) > budget;
+        in_slices[k] = solved && has_men(cls) && (options.slices || options.slice >= 0 || in_files > 0 || too_large);
+        slice_count[k] = !in_slices[k] ? 0
+                         : in_files > 0 && (!budget || memory_estimate(plan, k, read_back, in_files) <= budget)
+                             ? in_files
+                             : planned_count(k);
+        return memory_estimate(plan, k, read_back, slice_count[k]);
     };
     std::size_t largest = 0;
     std::uint64_t largest_need = 0;
@@ -330,6 +379,14 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
                 (in_slices[k] ? " in slices" : "") + ", more than the memory budget of " + format_bytes(budget) +
                 (options.memory ? " (--memory)" : " (this machine's memory less a margin)"));
         if (need > largest_need) largest = k, largest_need = need;
+    }
+    if (options.slice >= 0) {
+        const std::size_t k = plan.size() - 1; // the class asked for comes last
+        const int count = slice_count[k] ? slice_count[k] : planned_count(k); // 0: its tables are there
+        if (options.slice >= count)
+            throw std::runtime_error("class " + options.only->class_name() + " has " + std::to_string(count) +
+                                     " slices, 0 to " + std::to_string(count - 1) + ", not slice " +
+                                     std::to_string(options.slice));
     }
     say("memory: the largest need is " + plan[largest].material.class_name() + "'s, about " +
         format_bytes(largest_need) + (in_slices[largest] ? " in slices" : "") + " of a budget of " +
@@ -385,7 +442,8 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             so.rules = options.rules;
             so.threads = options.threads;
             so.slices = in_slices[k];
-            if (so.slices) say(cls.class_name() + ": solved in " + std::to_string(MenSlices::estimate(cls).size()) + " slices");
+            so.slice_count = slice_count[k];
+            if (so.slices) say(cls.class_name() + ": solved in " + std::to_string(slice_count[k]) + " slices");
             so.progress = options.detail;
             if (so.slices) {
                 so.slice_dir = slice_dir;
@@ -413,7 +471,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
                 return reports;
             }
             for (const auto& t : tables) write_solved(options.out_dir, *t, options.rules, options.threads);
-            if (so.slices) solving::remove_slice_files(slice_dir, cls, int(MenSlices::estimate(cls).size()));
+            if (so.slices) solving::remove_slice_files(slice_dir, cls, MenSlices::profile_count(cls));
         }
         // Its WDL5 kept in scratch files for the classes that read it: later in this run, or in
         // runs of other classes (--material: the units of a run across machines).

@@ -52,6 +52,9 @@ struct GenerateOptions {
     // into; the class's tables are written by a run without it, from the slices' files. -1: the
     // whole class.
     int slice = -1;
+    // With `only`, a class with men solved in slices: how many (MenSlices), as a unit of a run
+    // across machines says. 0: as `damatb plan --pieces P` lists them, P the class's pieces.
+    int slice_count = 0;
 };
 
 struct ClassReport {
@@ -81,14 +84,24 @@ std::vector<std::size_t> last_readers(const std::vector<core::ClassPlan>& plan);
 // The bytes the solver needs for class k of a plan, the earlier classes it still
 // holds in memory included. A class whose files are already there (`reused`, when given, says
 // which) is read back, not solved: it needs a few bytes per position.
-// With `slices`, a class with men is solved slice by slice (sliced_solver_bytes).
+// With `slices` above 0, a class with men is solved in that many slices (sliced_solver_bytes;
+// MenSlices::profile_count or more: one per profile).
 std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
-                              const std::vector<bool>& reused = {}, bool slices = false);
-// The bytes the solver needs for class cls, which has men, solved slice by slice, at its
-// dearest slice (docs/six-pieces.md, "The memory estimate").
-std::uint64_t sliced_solver_bytes(const core::Material& cls);
+                              const std::vector<bool>& reused = {}, int slices = 0);
+// The bytes the solver needs for class cls, which has men, solved in `count` slices
+// (MenSlices; 0 for one per profile), at its dearest slice (docs/six-pieces.md, "The memory
+// estimate").
+std::uint64_t sliced_solver_bytes(const core::Material& cls, int count = 0);
 // The same at each of its slices, in the order they are solved (MenSlices::estimate).
-std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls);
+std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls, int count = 0);
+// The fewest slices (at least 2) that class k of a plan, which has men, can be solved in within
+// four fifths of `budget` bytes (memory_estimate): each slice costs passes of its own, so the
+// fewer the faster. The fifth kept back is for what the estimate misses when a class is cut
+// into few large slices: up to 5 pieces under --memory 4, the peaks of KKKMvK, KKMMvK and
+// KKMvKM cut so, with the whole budget, were 1.2 times their estimates (docs/six-pieces.md,
+// "Fewer, larger slices"). Its number of profiles (the most it has) when none fits so.
+int slices_to_fit(const std::vector<core::ClassPlan>& plan, std::size_t k, std::uint64_t budget,
+                  const std::vector<bool>& reused = {});
 // The bytes that solving class k of a plan holds besides its solver's: the WDL5 of the earlier
 // classes a later one still reads (one byte per position), and a margin for the program.
 std::uint64_t held_classes_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k);

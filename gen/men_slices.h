@@ -19,6 +19,13 @@
 // A class of kings only is one slice. A class of two equal armies (KMvKM) has one table,
 // which holds both armies to move: turned around, a position's two profiles swap, so a slice
 // there is an unordered pair of profiles.
+//
+// Fewer, larger slices: the profiles in the order they are solved can be cut into `count` runs
+// of consecutive profiles, each run a slice (a man's forward step then stays in its slice or
+// leads into one listed before). The runs are as even in positions as the profiles allow, cut
+// by the estimated sizes, so that the plan and the solver cut them alike. The generator takes
+// the fewest slices that fit its memory budget (gen/generate.h, slices_to_fit): each slice
+// solved costs passes of its own, and a class cut into few is solved nearly as fast as whole.
 #pragma once
 
 #include <cstdint>
@@ -31,19 +38,20 @@ namespace damatb::gen {
 
 class MenSlices {
 public:
-    // The slices of class cls (the stronger army first, core::class_key).
-    explicit MenSlices(const core::Material& cls);
+    // The slices of class cls (the stronger army first, core::class_key): one per profile when
+    // count is 0 (or at least the class's profiles), else `count` runs of profiles.
+    explicit MenSlices(const core::Material& cls, int count = 0);
 
     // The class's tables, as core::tables_of lists them.
     int table_count() const { return static_cast<int>(tables_.size()); }
     const core::TableIndex& index(int t) const { return tables_[t].index; }
 
     struct Slice {
-        // The profile: bits 4 (6a + d - 1) to 4 (6a + d) + 3 hold the number of men of army a
+        // The profile (a slice of several: its first's): bits 4 (6a + d - 1) to 4 (6a + d) + 3 hold the number of men of army a
         // (0 the class's first army, 1 the other) at advancement d; for a class of two equal
         // armies, the smaller of the two ways round.
         std::uint64_t profile = 0;
-        int advancement = 0;         // the sum of every man's advancement
+        int advancement = 0;         // the sum of every man's advancement (the largest, of several)
         std::uint64_t positions = 0; // in all the tables
     };
     // In the order they are solved.
@@ -52,7 +60,16 @@ public:
     // enumerating the men's placements (which MenSlices does, and takes seconds for a class of
     // millions of them): the class's positions shared out in proportion to the ways of placing
     // the men with each profile on the board, with no symmetry folded.
-    static std::vector<Slice> estimate(const core::Material& cls);
+    static std::vector<Slice> estimate(const core::Material& cls, int count = 0);
+    // The slices the estimate's slice s leads into (below), for each s.
+    static std::vector<std::vector<int>> estimate_leads_into(const core::Material& cls, int count = 0);
+    // The same from the class's profiles (estimate(cls)), not listed again: a class cut in
+    // many ways (gen::slices_to_fit).
+    static std::vector<Slice> cut(const std::vector<Slice>& profiles, int count);
+    static std::vector<std::vector<int>> cut_leads_into(const std::vector<Slice>& profiles, int count,
+                                                        bool equal_armies);
+    // The class's profiles: the most slices it can be cut into.
+    static int profile_count(const core::Material& cls) { return static_cast<int>(estimate(cls).size()); }
     int slice_count() const { return static_cast<int>(slices_.size()); }
 
     // The positions of a block of table t: the kings' placements.
@@ -75,11 +92,13 @@ public:
         return table.blocks[s][local / table.block_size] * table.block_size + local % table.block_size;
     }
 
-    // The slices that a man's step forward (one that does not crown) from slice s leads into,
-    // in increasing order: each listed before s, its sum of advancements one more.
-    std::vector<int> leads_into(int s) const;
-    // The same among `slices` (those of estimate(), say), of a class of two equal armies or not.
-    static std::vector<int> leads_into(const std::vector<Slice>& slices, int s, bool equal_armies);
+    // The slices other than s that a man's step forward (one that does not crown) from slice s
+    // leads into, in increasing order: each listed before s (one profile each: its sum of
+    // advancements one more).
+    const std::vector<int>& leads_into(int s) const { return leads_into_[std::size_t(s)]; }
+    // The last slice that leads into slice s (s itself if none): once it is solved, nothing
+    // reads slice s's records again.
+    int last_reader(int s) const;
 
     // The profile of a position of table t (White to move), before the two ways round of a class
     // of equal armies are made one.
@@ -98,7 +117,7 @@ private:
 
     std::vector<Table> tables_;
     std::vector<Slice> slices_;
-    bool equal_armies_ = false;
+    std::vector<std::vector<int>> leads_into_;
 };
 
 } // namespace damatb::gen

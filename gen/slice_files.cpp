@@ -73,9 +73,12 @@ public:
     bool seek(long at) { return std::fseek(file_, at, SEEK_SET) == 0; }
     std::uint64_t digest() const { return checksum_.digest(); }
     void restart_checksum() { checksum_ = core::Checksum64{}; }
-    // Flushes and closes the file; throws naming it if that fails.
+    // Flushes and closes the file; throws naming it if that fails. Not synced to the disk: a
+    // slice file is scratch, the kernel writes it back in its own time while the next slice is
+    // solved, and one that a crash of the machine left short or torn fails its checksum and is
+    // solved again.
     void close() {
-        const bool ok = std::fflush(file_) == 0 && ::fsync(fileno(file_)) == 0;
+        const bool ok = std::fflush(file_) == 0;
         const bool closed = std::fclose(file_) == 0;
         file_ = nullptr;
         if (!ok || !closed) throw std::runtime_error(system_error("cannot write", path_));
@@ -209,6 +212,15 @@ bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::sh
         if (!transfer<false>(file, solver.table(t), *out[std::size_t(t)], 0, steps[t]))
             throw std::runtime_error("cannot read " + path + " again");
     return true;
+}
+
+int slice_file_count(const std::string& dir, const core::Material& cls) {
+    SliceFile file(slice_file_path(dir, cls, 0), "rb");
+    std::array<std::uint8_t, 20> h{};
+    if (!file.is_open() || !file.read(h.data(), h.size()) || std::memcmp(h.data(), MAGIC, sizeof MAGIC) != 0 ||
+        core::load_le<std::uint32_t>(&h[8]) != VERSION)
+        return 0;
+    return int(core::load_le<std::uint32_t>(&h[16]));
 }
 
 void remove_slice_files(const std::string& dir, const core::Material& cls, int slice_count) {

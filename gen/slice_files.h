@@ -40,6 +40,10 @@ void save_slice(const std::string& dir, const SolverState& solver,
 // changed) if not.
 bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::shared_ptr<SolvedTable>>& out);
 
+// The number of slices that the file of class cls's first slice in dir says the class was cut
+// into, 0 when there is no such file (or it is not a slice file).
+int slice_file_count(const std::string& dir, const core::Material& cls);
+
 // Removes the files of class cls's slices from dir, and dir when nothing else is left in it.
 void remove_slice_files(const std::string& dir, const core::Material& cls, int slice_count);
 

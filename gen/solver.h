@@ -31,6 +31,8 @@ struct SolveOptions {
     // Solve a class with men slice by slice, by its men's ranks (docs/six-pieces.md), in less
     // memory; the values are the same.
     bool slices = false;
+    // Solving in slices: how many (MenSlices), 0 for one per profile of the men's ranks.
+    int slice_count = 0;
     // Solving in slices: the folder of the slice files (gen/slice_files.h), each slice's written
     // when it is done and read back instead of solved when valid (a run stopped resumes at the
     // slice it was solving); "" for none.

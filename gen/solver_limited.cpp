@@ -62,13 +62,13 @@ struct Candidate {
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
 };
 inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds);
-inline void import_seeds(SolverState& solver, int r, Seeds& seeds);
+inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins_scanned, unsigned candidates_scanned);
 inline std::vector<Node> commit_direct(SolverState& solver, int r);
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
 inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r);
 inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k);
-inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r);
-inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r);
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r, unsigned& scanned);
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r, unsigned& scanned);
 inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out);
 inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind);
 inline Label exit_label(const Table& after, std::uint64_t j, int r);
@@ -94,9 +94,11 @@ void solve_limited(SolverState& solver) {
     // were labelled in the round before (import_seeds).
     std::vector<Node> labelled = std::move(over);
     for (int r = 1;; ++r) {
-        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r),
-                    round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r)};
-        import_seeds(solver, r, seeds);
+        unsigned wins_scanned = 0, candidates_scanned = 0;
+        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r, wins_scanned),
+                    round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r,
+                                     candidates_scanned)};
+        import_seeds(solver, r, seeds, wins_scanned, candidates_scanned);
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
             if (r - 1 >= solver.last_imported_round()) break;
             labelled.clear(); // nothing to do in this round; a later one imports more
@@ -207,13 +209,29 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
 // before that were labelled in round r - 1 (SolverState::for_each_imported), walking back by a
 // man's step forward, a share of them at a time (a man has at most one step back into this
 // slice); then lists each seed once, as the seeds from this slice's own positions are.
-inline void import_seeds(SolverState& solver, int r, Seeds& seeds) {
+inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins_scanned, unsigned candidates_scanned) {
+    // The positions whose predecessors lie in a table scanned for the step (scan_or_walk_back)
+    // were looked at from there already.
+    auto walked_back = [&](std::vector<Node>&& nodes, unsigned scanned) {
+        std::erase_if(nodes, [&](Node c) { return (scanned >> solver.other(table_of(c))) & 1; });
+        return std::move(nodes);
+    };
+    bool needed = false;
+    for (int t = 0; t < solver.table_count(); ++t) {
+        const int u = solver.other(t); // the table of the positions whose predecessors lie in t
+        needed = needed || (!((wins_scanned >> t) & 1) && solver.imported(u, r - 1, LOST)) ||
+                 (!((candidates_scanned >> t) & 1) && solver.imported(u, r - 1, WON));
+    }
+    if (!needed) return;
     bool any = false;
     solver.for_each_imported(r - 1, [&](const std::vector<Node>& nodes) {
         any = true;
-        add_nodes(seeds.wins, solver.predecessors(solver.with_label(nodes, LabelOf::UNDER_LIMIT, LOST), RetroKind::MAN_MOVES));
+        add_nodes(seeds.wins,
+                  solver.predecessors(walked_back(solver.with_label(nodes, LabelOf::UNDER_LIMIT, LOST), wins_scanned),
+                                      RetroKind::MAN_MOVES));
         add_nodes(seeds.candidates,
-                  may_be_lost(solver, solver.with_label(nodes, LabelOf::UNDER_LIMIT, WON), RetroKind::MAN_MOVES));
+                  may_be_lost(solver, walked_back(solver.with_label(nodes, LabelOf::UNDER_LIMIT, WON), candidates_scanned),
+                              RetroKind::MAN_MOVES));
     });
     if (!any) return;
     for (std::vector<Node>* list : {&seeds.wins, &seeds.candidates}) {
@@ -334,12 +352,15 @@ inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<
 // before: the position was evaluated again in that round, and its escape is newer). A
 // position lost already never has a man move into a position won in round r - 1: that move
 // escaped in every round up to r - 1.
-inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r) {
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r, unsigned& scanned) {
     std::vector<Node> out;
-    scan_or_walk_back(solver, won, RetroKind::MAN_MOVES, ANY_LENGTH,
+    std::array<std::uint64_t, 2> imported{};
+    for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, WON);
+    scanned = scan_or_walk_back(solver, won, RetroKind::MAN_MOVES, ANY_LENGTH,
         [&](int t, std::vector<Node>& open) { select_escaping_into_won(solver, t, r - 1, open); },
         [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
-        [&](const std::vector<Node>& from) { add_nodes(out, may_be_lost(solver, from, RetroKind::MAN_MOVES)); });
+        [&](const std::vector<Node>& from) { add_nodes(out, may_be_lost(solver, from, RetroKind::MAN_MOVES)); },
+        imported);
     return out;
 }
 
@@ -349,9 +370,11 @@ inline std::vector<Node> round_candidates(SolverState& solver, const std::vector
 // be so won (not over, with a move inside the class, not lost, not won at level 1). Where one
 // side wins nearly everywhere, a round's lost positions are tens of millions and most of their
 // predecessors are won at level 1 already.
-inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r) {
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r, unsigned& scanned) {
     std::vector<Node> out;
-    scan_or_walk_back(solver, lost, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
+    std::array<std::uint64_t, 2> imported{};
+    for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, LOST);
+    scanned = scan_or_walk_back(solver, lost, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
         [&](int t, std::vector<Node>& open) {
             solver.select_in(t, [](const Table& here, std::uint64_t i) {
                 const std::uint8_t info = here.info[i];
@@ -368,7 +391,8 @@ inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>
                 });
             }));
         },
-        [&](const std::vector<Node>& from) { add_nodes(out, solver.predecessors(from, RetroKind::MAN_MOVES)); });
+        [&](const std::vector<Node>& from) { add_nodes(out, solver.predecessors(from, RetroKind::MAN_MOVES)); },
+        imported);
     return out;
 }
 

@@ -3,6 +3,7 @@
 // gives back.
 #include <algorithm>
 
+#include "core/record.h"
 #include "gen/solver_state.h"
 
 namespace damatb::gen::solving {
@@ -48,25 +49,33 @@ void SolverState::begin_slice(int s) {
             }
         });
     }
-    // The largest round in which a position of the slices imported was labelled.
+    // The positions of the slices imported labelled in each round, by label, and the largest
+    // round in which one was.
     last_import_round = -1;
+    constexpr std::size_t ROUNDS = MAX_PROGRESS_ROUND + 1;
     for (int t = 0; t < table_count(); ++t) {
         const Table& here = table(t);
         const std::vector<Range> chunks = chunks_of(imports[t]);
-        std::vector<int> largest(chunks.size(), -1);
+        std::vector<std::array<std::uint32_t, 2 * ROUNDS>> counts(chunks.size()); // a chunk's, by round and label
         for_each_of_chunks(chunks, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t i = b; i < e; ++i)
-                if (here.under_limit[i] != UNKNOWN) largest[c] = std::max(largest[c], int(here.round[i]));
+                if (here.under_limit[i] != UNKNOWN)
+                    ++counts[c][2 * std::min<std::size_t>(here.round[i], ROUNDS - 1) + (here.under_limit[i] == LOST)];
         });
-        for (int r : largest) last_import_round = std::max(last_import_round, r);
+        import_counts[t].assign(ROUNDS, {0, 0, 0});
+        for (const auto& chunk : counts)
+            for (std::size_t r = 0; r < ROUNDS; ++r) {
+                import_counts[t][r][WON] += chunk[2 * r];
+                import_counts[t][r][LOST] += chunk[2 * r + 1];
+            }
+        for (std::size_t r = 0; r < ROUNDS; ++r)
+            if (import_counts[t][r][WON] + import_counts[t][r][LOST]) last_import_round = std::max(last_import_round, int(r));
     }
     if (!slices) return;
-    // The slices done whose forward steps lead further than this one's: no slice still to solve
-    // reads them (its sum of advancements is this one's or less).
+    // The slices done that no slice from this one on reads.
     slice_released.resize(static_cast<std::size_t>(slices->slice_count()));
-    const int advancement = slices->slices()[s].advancement;
     for (int done = 0; done < s; ++done) {
-        if (slice_released[done] || slices->slices()[done].advancement <= advancement + 1) continue;
+        if (slice_released[done] || slices->last_reader(done) >= s) continue;
         slice_released[done] = true;
         for (int t = 0; t < table_count(); ++t) {
             Table& here = table(t);

@@ -23,7 +23,7 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     : solved(solved_tables), options(solve_options), rules(solve_options.rules),
       limit(rules.king_move_limit ? rules.king_move_limit : UNLIMITED_LEVELS),
       threads(std::max(1, solve_options.threads)) {
-    if (options.slices && cls.mover.men + cls.other.men > 0) slices = std::make_unique<MenSlices>(cls);
+    if (options.slices && cls.mover.men + cls.other.men > 0) slices = std::make_unique<MenSlices>(cls, options.slice_count);
     const bool huge = huge_pages(slices.get());
     for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, huge));
     const auto thread_slots = static_cast<std::size_t>(threads);

@@ -95,6 +95,11 @@ struct SolverState {
     void for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f);
     // The largest round in which a position of those slices was labelled, -1 if none.
     int last_imported_round() const { return last_import_round; }
+    // The positions of those slices in table t labelled `label` (WON or LOST) in round r.
+    std::uint64_t imported(int t, int r, Label label) const {
+        const auto& counts = import_counts[t];
+        return r >= 0 && std::size_t(r) < counts.size() ? counts[std::size_t(r)][label] : 0;
+    }
 
     // Every node of table t for which keep(table, index) holds among those being solved, in
     // order, appended to out.
@@ -225,6 +230,7 @@ struct SolverState {
     int slice = 0;
     std::vector<Range> imports[2];
     int last_import_round = -1;
+    std::vector<std::array<std::uint64_t, 3>> import_counts[2]; // by table, round and label
     std::vector<bool> slice_released;
     std::atomic<bool> contradiction{false};
     const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();

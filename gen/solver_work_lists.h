@@ -41,27 +41,36 @@ inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size
 // Search::SCAN), forwards(t, std::move(list)) is called with them. The changed positions of the
 // tables not scanned are walked back from: backwards(nodes) is called once with all of them, if
 // there are any, after the scans.
+// Solving in slices, `imported[t]` counts the changed positions of the slices imported (solved
+// before) whose predecessors lie in table t: a scan of t finds the positions with a move into
+// those too, a walk back from `changed` does not (the caller walks back from them). They count
+// in the weighing; the tables scanned are returned (bit t), whose imported positions need no
+// walk back.
 template <typename ListOpen, typename Forwards, typename Backwards>
-void scan_or_walk_back(SolverState& solver, const std::vector<Node>& changed, RetroKind kind,
-                       ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
-                       Backwards&& backwards) {
+unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& changed, RetroKind kind,
+                           ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
+                           Backwards&& backwards, const std::array<std::uint64_t, 2>& imported = {0, 0}) {
     std::array<std::vector<Node>, 2> by_table; // by the table their predecessors lie in
     for (Node c : changed) by_table[static_cast<std::size_t>(solver.other(table_of(c)))].push_back(c);
     std::vector<Node> walk_back;
+    unsigned scanned = 0;
     for (int t = 0; t < solver.table_count(); ++t) {
         const std::vector<Node>& from = by_table[static_cast<std::size_t>(t)];
-        if (from.empty()) continue;
-        if (may_scan(solver, t, kind, from.size())) {
+        const std::uint64_t count = from.size() + imported[static_cast<std::size_t>(t)];
+        if (count == 0) continue;
+        if (may_scan(solver, t, kind, count)) {
             std::vector<Node> open;
             list_open(t, open);
-            if (solver.options.search == Search::SCAN || open.size() * limit.den <= from.size() * limit.num) {
+            if (solver.options.search == Search::SCAN || open.size() * limit.den <= count * limit.num) {
                 forwards(t, std::move(open));
+                scanned |= 1u << t;
                 continue;
             }
         }
         walk_back.insert(walk_back.end(), from.begin(), from.end());
     }
     if (!walk_back.empty()) backwards(walk_back);
+    return scanned;
 }
 
 } // namespace damatb::gen::solving

@@ -20,23 +20,25 @@ std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::
         std::vector<std::size_t> class_needs;
         for (const core::Material& n : plan[k].needs) class_needs.push_back(unit_of_class.at(n));
         const bool in_slices = has_men(cls) && (all_slices || (budget && memory_estimate(plan, k) > budget));
+        const int count = !in_slices ? 0 : all_slices ? MenSlices::profile_count(cls) : slices_to_fit(plan, k, budget);
         std::vector<std::size_t> own_slices;
         if (in_slices) {
-            const std::vector<MenSlices::Slice> slices = MenSlices::estimate(cls);
-            const std::vector<std::uint64_t> bytes = slice_solver_bytes(cls);
+            const std::vector<MenSlices::Slice> slices = MenSlices::estimate(cls, count);
+            const std::vector<std::vector<int>> leads = MenSlices::estimate_leads_into(cls, count);
+            const std::vector<std::uint64_t> bytes = slice_solver_bytes(cls, count);
             const std::uint64_t held = held_classes_bytes(plan, k);
-            const bool equal_armies = core::tables_of(cls).size() == 1;
             const std::size_t first = units.size();
             for (int s = 0; s < int(slices.size()); ++s) {
                 WorkUnit u{slice_unit_name(cls, s), cls, s, slices[std::size_t(s)].positions, class_needs,
-                           bytes[std::size_t(s)] + held, false, k};
-                for (int into : MenSlices::leads_into(slices, s, equal_armies)) u.needs.push_back(first + std::size_t(into));
+                           bytes[std::size_t(s)] + held, false, k, count};
+                for (int into : leads[std::size_t(s)]) u.needs.push_back(first + std::size_t(into));
                 own_slices.push_back(units.size());
                 units.push_back(std::move(u));
             }
         }
         WorkUnit u{cls.class_name(), cls, -1, class_positions(cls), class_needs, memory_estimate(plan, k),
                    in_slices, k};
+        u.slice_count = count;
         u.needs.insert(u.needs.end(), own_slices.begin(), own_slices.end());
         unit_of_class[cls] = units.size();
         units.push_back(std::move(u));

@@ -25,10 +25,12 @@ struct WorkUnit {
     std::uint64_t memory = 0;       // its estimated peak, the earlier classes held included
     bool in_slices = false;         // a class: written from its slices' files
     std::size_t plan_index = 0;     // its class's place in core::plan_classes
+    int slice_count = 0;            // a class in slices, or its slice: how many slices (MenSlices)
 };
 
 // The units of every class in `plan`, in order. A class with men is solved in slices when
-// `all_slices`, or when its estimated peak whole is above `budget` (0: no budget).
+// `all_slices` (one per profile), or when its estimated peak whole is above `budget` (0: no
+// budget; in the fewest slices that fit it, slices_to_fit).
 std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::uint64_t budget,
                                  bool all_slices);
 

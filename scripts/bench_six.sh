@@ -5,8 +5,8 @@
 # whole command (reading the classes it needs included) and of the solver alone, its peak
 # memory, positions per second per thread, the estimated peak (`damatb plan --json`), and the
 # size of its files in bits per position. A class that does not fit in the memory budget whole
-# (MEMORY=GIB, `--memory`; default this machine's memory less a margin) is solved in slices, and
-# its estimate is then the one in slices. A class already in TABLES is solved again: its files
+# (MEMORY=GIB, `--memory`; default this machine's memory less a margin) is solved in slices, as
+# few as fit, and its estimate is then that of its dearest slice. A class already in TABLES is solved again: its files
 # are removed first. Then the projected time of all of 6 pieces from the slowest rate seen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,9 +20,13 @@ damatb=$(cd "${BUILD_DIR:-build}" && pwd)/cli/damatb
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$damatb" plan --pieces 6 --json >"$work/plan.json"
+"$damatb" plan --pieces 6 --json "${budget[@]}" >"$work/plan.json"
 field() { # field CLASS KEY: a field of the class's unit in the plan
   python3 -c "import json,sys; print(next(u['$2'] for u in json.load(open('$work/plan.json')) if u['unit'] == '$1'))"
+}
+sliced_estimate() { # sliced_estimate CLASS: the dearest of its slices in the plan under MEMORY, else in the most slices
+  python3 -c "import json; units = json.load(open('$work/plan.json'))
+print(max([u['memory'] for u in units if u.get('class') == '$1'] or [next(u['memory_in_slices'] for u in units if u['unit'] == '$1')]))"
 }
 printf '%-8s %12s %7s %9s %9s %10s %10s %14s %9s\n' class positions slices wall solver "peak GiB" "estimate" "k pos/s/thread" "bits/pos"
 slowest=""
@@ -34,7 +38,7 @@ for class in $classes; do
     "$damatb" generate --material "$class" --threads "$threads" "${budget[@]}" --out "$tables" >"$work/log"
   read -r wall kib <"$work/time"
   slices=$(sed -nE "s/^$class: solved in ([0-9]+) slices$/\1/p" "$work/log")
-  if [ -n "$slices" ]; then estimate=$(field "$class" memory_in_slices); else slices=-; estimate=$(field "$class" memory); fi
+  if [ -n "$slices" ]; then estimate=$(sliced_estimate "$class"); else slices=-; estimate=$(field "$class" memory); fi
   # The solver's own time: the class's line, "[k/n] CLASS: N positions solved in T (R k/s); ...".
   solver=$(grep -E "^\[[0-9]+/[0-9]+\] $class: " "$work/log" | sed -E 's/.* solved in ([0-9.]+ s|[0-9]+ min [0-9]+ s|[0-9]+ h [0-9]+ min).*/\1/' |
     awk '{ if ($2 == "s") print $1; else if ($2 == "min") print $1 * 60 + $3; else print $1 * 3600 + $3 * 60 }')

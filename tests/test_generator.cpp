@@ -111,9 +111,11 @@ bool same_as(const gen::SolvedTable& t, const gen::SolvedTables& expected) {
 
 // The classes of up to `pieces` pieces solved with the positions that may be won or lost by a
 // king move, and the candidates for a loss, found one way, and those with men solved whole or
-// slice by slice, compared with those solved by solved_up_to (found either way, by cost, and
-// solved whole): the tables whose wdl, dtz, round or history differ.
-std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Search search, bool slices = false) {
+// slice by slice (in `slice_count` slices, 0 for one per profile), compared with those solved by
+// solved_up_to (found either way, by cost, and solved whole): the tables whose wdl, dtz, round or
+// history differ.
+std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Search search, bool slices = false,
+                                     int slice_count = 0) {
     const gen::SolvedTables& expected = test::solved_up_to(pieces, rules);
     gen::SolvedTables tables;
     gen::SolveOptions options;
@@ -121,6 +123,7 @@ std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Sear
     options.threads = 2;
     options.search = search;
     options.slices = slices;
+    options.slice_count = slice_count;
     std::vector<std::string> differ;
     for (const ClassPlan& c : plan_classes(pieces))
         for (auto& t : gen::solve_class(c.material, tables, options)) {
@@ -150,8 +153,17 @@ TEST_CASE("Generator: classes solved slice by slice or whole, the same tables, e
     CHECK(differences(3, Ruleset{}, gen::Search::SCAN, true) == std::vector<std::string>{});
 }
 
+TEST_CASE("Generator: classes solved in slices of several profiles or whole, the same tables", "[generator]") {
+    for (const Ruleset& rules : every_option())
+        for (int count : {2, 3, 5}) {
+            INFO(rules.name() << " in " << count << " slices");
+            CHECK(differences(3, rules, gen::Search::AUTO, true, count) == std::vector<std::string>{});
+        }
+}
+
 TEST_CASE("Generator: classes solved slice by slice or whole, the same tables, 4 pieces", "[generator][slow]") {
     CHECK(differences(4, Ruleset{}, gen::Search::AUTO, true) == std::vector<std::string>{});
+    CHECK(differences(4, Ruleset{}, gen::Search::AUTO, true, 3) == std::vector<std::string>{});
 }
 
 TEST_CASE("Generator: wins and losses found from predecessors or by scanning, the same tables, 4 pieces",

@@ -16,9 +16,12 @@ namespace {
 
 // Checks every `step`-th index of every table of cls: its slice and place there, and the slice
 // of the position after each of its moves that stay in the class.
-void check_slices(const Material& cls, std::uint64_t step) {
-    INFO(cls.class_name());
-    const gen::MenSlices slices(cls);
+// With `count`, the class cut into that many slices (runs of profiles): a forward step then
+// stays in its slice or leads into one listed before.
+void check_slices(const Material& cls, std::uint64_t step, int count = 0) {
+    INFO(cls.class_name() << " in " << count << " slices (0: one per profile)");
+    const gen::MenSlices slices(cls, count);
+    if (count > 0) REQUIRE(slices.slice_count() == std::min(count, gen::MenSlices::profile_count(cls)));
     std::uint64_t positions = 0;
     for (int t = 0; t < slices.table_count(); ++t) positions += slices.index(t).size();
     std::uint64_t in_slices = 0;
@@ -48,11 +51,12 @@ void check_slices(const Material& cls, std::uint64_t step) {
                 const int next = slices.slice_of(after_t, slices.index(after_t).index(q));
                 if (m.mover_is_king() || m.from / 8 == m.to / 8) {
                     REQUIRE(next == s);
-                } else {
+                } else if (count == 0 || next != s) {
                     REQUIRE(next < s);
-                    REQUIRE(slices.slices()[next].advancement == slices.slices()[s].advancement + 1);
+                    if (count == 0) REQUIRE(slices.slices()[next].advancement == slices.slices()[s].advancement + 1);
                     const std::vector<int> into = slices.leads_into(s);
                     REQUIRE(std::find(into.begin(), into.end(), next) != into.end());
+                    REQUIRE(slices.last_reader(next) >= s);
                 }
             }
         }
@@ -70,6 +74,54 @@ TEST_CASE("Men slices: positions of 4 and 5 pieces, a sample", "[slices]") {
         if (c.material.pieces() == 4) check_slices(c.material, 101);
     for (const char* name : {"KMvKM", "KKMvKM", "MMvMM", "KMMvK"})
         check_slices(*parse_class_name(name), 100003);
+}
+
+TEST_CASE("Men slices: runs of profiles as slices", "[slices]") {
+    for (const ClassPlan& c : plan_classes(3))
+        for (int count : {1, 2, 3, 5})
+            if (c.material.mover.men + c.material.other.men > 0) check_slices(c.material, 1, count);
+    check_slices(*parse_class_name("KMvKM"), 7, 4);
+    check_slices(*parse_class_name("MMvMM"), 101, 9);
+    check_slices(*parse_class_name("KKMvKM"), 10007, 5);
+}
+
+TEST_CASE("Men slices: runs of profiles, as even as the profiles allow", "[slices]") {
+    for (const char* name : {"KMMvK", "KKMvKM", "KMMvKM", "KKKKvMM"}) {
+        const Material cls = *parse_class_name(name);
+        const std::vector<gen::MenSlices::Slice> profiles = gen::MenSlices::estimate(cls);
+        const int most = int(profiles.size());
+        std::uint64_t all = 0, largest = 0;
+        for (const auto& p : profiles) all += p.positions, largest = std::max(largest, p.positions);
+        for (int count = 1; count <= most + 1; ++count) {
+            INFO(name << " in " << count);
+            const std::vector<gen::MenSlices::Slice> runs = gen::MenSlices::estimate(cls, count);
+            REQUIRE(int(runs.size()) == std::min(count, most));
+            std::uint64_t sum = 0;
+            for (const auto& r : runs) {
+                sum += r.positions;
+                // Within a profile and a half of an even share (each run stops within half a
+                // profile of its share of what is left, and the last takes the rest).
+                if (count < most) CHECK(double(r.positions) <= double(all) / count + 1.5 * double(largest));
+            }
+            CHECK(sum == all);
+            // The leads of the runs, from the plan's estimate, are those of the solver's slices.
+            if (count % 3 == 1 && cls.pieces() <= 5) {
+                const gen::MenSlices real(cls, count);
+                const std::vector<std::vector<int>> leads = gen::MenSlices::estimate_leads_into(cls, count);
+                for (int s = 0; s < real.slice_count(); ++s) {
+                    CHECK(real.slices()[s].profile == runs[std::size_t(s)].profile);
+                    CHECK(real.leads_into(s) == leads[std::size_t(s)]);
+                }
+            }
+        }
+    }
+    // KKKKvKM's six profiles in three slices of two ranks of its man each.
+    const gen::MenSlices three(*parse_class_name("KKKKvKM"), 3);
+    REQUIRE(three.slice_count() == 3);
+    for (int s = 0; s < 3; ++s) CHECK(three.slices()[s].positions == 2 * 2 * 4 * 35144235ull);
+    CHECK(three.leads_into(2) == std::vector<int>{1});
+    CHECK(three.last_reader(0) == 1);
+    CHECK(three.last_reader(2) == 2);
 }
 
 TEST_CASE("Men slices: the slices of classes of 6 pieces", "[slices]") {

@@ -60,6 +60,30 @@ TEST_CASE("Work units: classes, or their slices then the class, each after what 
         for (const gen::WorkUnit& u : units)
             if (u.in_slices) sliced.push_back(u.name);
         CHECK(sliced == std::vector<std::string>{"KKMvK", "KKvKM", "KKMvM", "KMMvK", "KMvKM"});
+        // Each in the fewest slices that fit: as many slice units, each within the budget.
+        bool fewer = false;
+        for (std::size_t u = 0; u < units.size(); ++u) {
+            const gen::WorkUnit& unit = units[u];
+            if (!unit.in_slices) continue;
+            INFO(unit.name);
+            const int most = gen::MenSlices::profile_count(unit.cls);
+            REQUIRE(unit.slice_count >= 2);
+            REQUIRE(unit.slice_count <= most);
+            fewer = fewer || unit.slice_count < most;
+            CHECK(unit.memory > budget); // whole
+            // Within four fifths of the budget (slices_to_fit), one fewer not.
+            CHECK(gen::memory_estimate(plan, unit.plan_index, {}, unit.slice_count) <= budget / 5 * 4);
+            if (unit.slice_count > 2)
+                CHECK(gen::memory_estimate(plan, unit.plan_index, {}, unit.slice_count - 1) > budget / 5 * 4);
+            int own = 0;
+            for (std::size_t n : unit.needs)
+                if (units[n].slice >= 0 && units[n].cls == unit.cls) {
+                    ++own;
+                    CHECK(units[n].memory <= budget);
+                }
+            CHECK(own == unit.slice_count);
+        }
+        CHECK(fewer);
     }
 }
 
