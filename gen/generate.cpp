@@ -219,13 +219,16 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
 
 namespace {
 
+// What a class solved in slices holds for its whole length: its results (WDL5, DTZ and round,
+// 3 bytes) and a few bits of marks per position.
+std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) * 7 / 2; }
+
 // slice_solver_bytes from the class's profiles (MenSlices::estimate).
 std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
-    // The class's results (WDL5, DTZ and round, 3 bytes) and a few bits of marks per position,
-    // then the solver's 44 bytes per position of the slice (as whole, below) with the 5 bytes
-    // (record, value without the limit) it keeps of each slice done that this slice or one
-    // still to come reads.
-    const std::uint64_t results = class_positions(cls) * 7 / 2;
+    // The class's results (results_bytes), then the solver's 44 bytes per position of the slice
+    // (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
+    // slice done that this slice or one still to come reads.
+    const std::uint64_t results = results_bytes(cls);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
     const std::vector<std::vector<int>> leads = MenSlices::cut_leads_into(profiles, count, tables_of(cls).size() == 1);
     // Slice d is kept from slice d + 1 to its last reader: counted in from, counted out after.
@@ -266,10 +269,17 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
     if (k < reused.size() && reused[k]) return most; // read back, not solved
     const std::uint64_t held = held_classes_bytes(plan, k); // memory_estimate's, besides the solver's
     const std::uint64_t within = budget / 5 * 4;
-    for (int count = 2; count < most; ++count) {
+    // A slice of `count` holds at least the class's positions / count: fewer cannot fit.
+    const std::uint64_t results = results_bytes(cls);
+    auto fits = [&](int count) {
         const std::vector<std::uint64_t> bytes = slice_bytes(cls, profiles, count);
-        if (*std::max_element(bytes.begin(), bytes.end()) + held <= within) return count;
-    }
+        return *std::max_element(bytes.begin(), bytes.end()) + held <= within;
+    };
+    if (within <= held + results || !fits(most)) return most; // not even in the most slices
+    const std::uint64_t fewest = 44 * class_positions(cls) / (within - held - results);
+    for (int count = int(std::max<std::uint64_t>(2, std::min<std::uint64_t>(fewest, std::uint64_t(most))));
+         count < most; ++count)
+        if (fits(count)) return count;
     return most;
 }
 
