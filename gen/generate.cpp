@@ -219,33 +219,34 @@ std::vector<std::size_t> last_readers(const std::vector<ClassPlan>& plan) {
 
 namespace {
 
+// The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
+// "The memory estimate").
+constexpr std::uint64_t SOLVER_BYTES = 44;
+
 // What a class solved in slices holds for its whole length: its results (WDL5, DTZ and round,
 // 3 bytes) and a few bits of marks per position.
 std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) * 7 / 2; }
 
 // slice_solver_bytes from the class's profiles (MenSlices::estimate).
 std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
-    // The class's results (results_bytes), then the solver's 44 bytes per position of the slice
-    // (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
+    // The class's results (results_bytes), then the solver's SOLVER_BYTES per position of the
+    // slice (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
     // slice done that this slice or one still to come reads.
     const std::uint64_t results = results_bytes(cls);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
     const std::vector<std::vector<int>> leads = MenSlices::cut_leads_into(profiles, count, tables_of(cls).size() == 1);
     // Slice d is kept from slice d + 1 to its last reader: counted in from, counted out after.
     std::vector<std::uint64_t> from(slices.size() + 1), after(slices.size() + 1);
-    std::vector<std::size_t> last_reader(slices.size());
-    for (std::size_t s = 0; s < slices.size(); ++s) {
-        last_reader[s] = s;
-        for (int into : leads[s]) last_reader[std::size_t(into)] = s;
-    }
+    const std::vector<int> last_reader = MenSlices::last_readers(leads);
     for (std::size_t d = 0; d < slices.size(); ++d)
-        if (last_reader[d] > d) from[d + 1] += slices[d].positions, after[last_reader[d] + 1] += slices[d].positions;
+        if (std::size_t(last_reader[d]) > d)
+            from[d + 1] += slices[d].positions, after[std::size_t(last_reader[d]) + 1] += slices[d].positions;
     std::vector<std::uint64_t> out;
     std::uint64_t kept = 0; // the positions of the slices done that this slice or a later one reads
     for (std::size_t s = 0; s < slices.size(); ++s) {
         kept += from[s];
         kept -= after[s];
-        out.push_back(results + 44 * slices[s].positions + 5 * kept);
+        out.push_back(results + SOLVER_BYTES * slices[s].positions + 5 * kept);
     }
     return out;
 }
@@ -276,7 +277,7 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
         return *std::max_element(bytes.begin(), bytes.end()) + held <= within;
     };
     if (within <= held + results || !fits(most)) return most; // not even in the most slices
-    const std::uint64_t fewest = 44 * class_positions(cls) / (within - held - results);
+    const std::uint64_t fewest = SOLVER_BYTES * class_positions(cls) / (within - held - results);
     for (int count = int(std::max<std::uint64_t>(2, std::min<std::uint64_t>(fewest, std::uint64_t(most))));
          count < most; ++count)
         if (fits(count)) return count;
@@ -303,7 +304,7 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     const bool read_back = k < reused.size() && reused[k];
     std::uint64_t bytes = read_back ? class_positions(cls) * 4
                           : slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
-                                                   : class_positions(cls) * 44;
+                                                   : class_positions(cls) * SOLVER_BYTES;
     return bytes + held_classes_bytes(plan, k);
 }
 

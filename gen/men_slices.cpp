@@ -225,6 +225,7 @@ MenSlices::MenSlices(const Material& cls, int count) {
         if (slices_.size() == std::size_t(runs[p])) slices_.push_back({in_order[p], estimated[p].advancement, 0});
     }
     leads_into_ = leads_of(in_order, runs, equal_armies);
+    last_readers_ = last_readers(leads_into_);
     for (int t = 0; t < table_count(); ++t) {
         Table& table = tables_[t];
         table.blocks.resize(slices_.size());
@@ -238,11 +239,13 @@ MenSlices::MenSlices(const Material& cls, int count) {
     }
 }
 
-int MenSlices::last_reader(int s) const {
-    int last = s;
-    for (int r = s + 1; r < slice_count(); ++r)
-        if (std::binary_search(leads_into_[r].begin(), leads_into_[r].end(), s)) last = r;
-    return last;
+std::vector<int> MenSlices::last_readers(const std::vector<std::vector<int>>& leads) {
+    std::vector<int> out(leads.size());
+    for (std::size_t s = 0; s < leads.size(); ++s) {
+        out[s] = int(s);
+        for (int into : leads[s]) out[std::size_t(into)] = int(s); // the slices are in order
+    }
+    return out;
 }
 
 } // namespace damatb::gen

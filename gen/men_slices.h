@@ -25,7 +25,7 @@
 // leads into one listed before). The runs are as even in positions as the profiles allow, cut
 // by the estimated sizes, so that the plan and the solver cut them alike. The generator takes
 // the fewest slices that fit its memory budget (gen/generate.h, slices_to_fit): each slice
-// solved costs passes of its own, and a class cut into few is solved nearly as fast as whole.
+// solved costs passes of its own.
 #pragma once
 
 #include <cstdint>
@@ -47,9 +47,10 @@ public:
     const core::TableIndex& index(int t) const { return tables_[t].index; }
 
     struct Slice {
-        // The profile (a slice of several: its first's): bits 4 (6a + d - 1) to 4 (6a + d) + 3 hold the number of men of army a
-        // (0 the class's first army, 1 the other) at advancement d; for a class of two equal
-        // armies, the smaller of the two ways round.
+        // The profile (of a slice of several, its first's): bits 4 (6a + d - 1) to
+        // 4 (6a + d) + 3 hold the number of men of army a (0 the class's first army, 1 the
+        // other) at advancement d; for a class of two equal armies, the smaller of the two
+        // ways round.
         std::uint64_t profile = 0;
         int advancement = 0;         // the sum of every man's advancement (the largest, of several)
         std::uint64_t positions = 0; // in all the tables
@@ -98,7 +99,10 @@ public:
     const std::vector<int>& leads_into(int s) const { return leads_into_[std::size_t(s)]; }
     // The last slice that leads into slice s (s itself if none): once it is solved, nothing
     // reads slice s's records again.
-    int last_reader(int s) const;
+    int last_reader(int s) const { return last_readers_[std::size_t(s)]; }
+    // The same for every slice, from the slices each leads into (leads_into, or
+    // cut_leads_into).
+    static std::vector<int> last_readers(const std::vector<std::vector<int>>& leads);
 
     // The profile of a position of table t (White to move), before the two ways round of a class
     // of equal armies are made one.
@@ -118,6 +122,7 @@ private:
     std::vector<Table> tables_;
     std::vector<Slice> slices_;
     std::vector<std::vector<int>> leads_into_;
+    std::vector<int> last_readers_;
 };
 
 } // namespace damatb::gen

@@ -49,9 +49,7 @@ void SolverState::begin_slice(int s) {
             }
         });
     }
-    // The positions of the slices imported labelled in each round, by label, and the largest
-    // round in which one was.
-    last_import_round = -1;
+    // The positions of the slices imported labelled in each round, by label.
     constexpr std::size_t ROUNDS = MAX_PROGRESS_ROUND + 1;
     for (int t = 0; t < table_count(); ++t) {
         const Table& here = table(t);
@@ -68,8 +66,6 @@ void SolverState::begin_slice(int s) {
                 import_counts[t][r][WON] += chunk[2 * r];
                 import_counts[t][r][LOST] += chunk[2 * r + 1];
             }
-        for (std::size_t r = 0; r < ROUNDS; ++r)
-            if (import_counts[t][r][WON] + import_counts[t][r][LOST]) last_import_round = std::max(last_import_round, int(r));
     }
     if (!slices) return;
     // The slices done that no slice from this one on reads.
@@ -88,7 +84,7 @@ void SolverState::begin_slice(int s) {
 }
 
 void SolverState::for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f) {
-    if (r > last_import_round) return;
+    if (r > last_imported_round()) return;
     constexpr std::uint64_t SHARE = std::uint64_t{1} << 23; // indices looked at for one call
     for (int t = 0; t < table_count(); ++t)
         for (const Range& run : imports[t])

@@ -94,7 +94,13 @@ struct SolverState {
     // many as a slice's positions, they would take 8 bytes each in one list.
     void for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f);
     // The largest round in which a position of those slices was labelled, -1 if none.
-    int last_imported_round() const { return last_import_round; }
+    int last_imported_round() const {
+        int last = -1;
+        for (const auto& counts : import_counts)
+            for (std::size_t r = 0; r < counts.size(); ++r)
+                if (counts[r][WON] + counts[r][LOST]) last = std::max(last, int(r));
+        return last;
+    }
     // The positions of those slices in table t labelled `label` (WON or LOST) in round r.
     std::uint64_t imported(int t, int r, Label label) const {
         const auto& counts = import_counts[t];
@@ -229,7 +235,6 @@ struct SolverState {
     std::unique_ptr<MenSlices> slices;
     int slice = 0;
     std::vector<Range> imports[2];
-    int last_import_round = -1;
     std::vector<std::array<std::uint64_t, 3>> import_counts[2]; // by table, round and label
     std::vector<bool> slice_released;
     std::atomic<bool> contradiction{false};
