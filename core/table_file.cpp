@@ -138,7 +138,7 @@ struct CompressContext {
 };
 
 // Compresses every block of the table into blocks[b]; returns "" or the reason it failed.
-std::string compress_blocks(const TableHeader& h, const std::uint8_t* records,
+std::string compress_blocks(const TableHeader& h, const RecordSource& source,
                             const WriteOptions& options,
                             std::vector<std::vector<std::uint8_t>>& blocks) {
     const std::size_t r = h.record_size;
@@ -163,13 +163,15 @@ std::string compress_blocks(const TableHeader& h, const std::uint8_t* records,
             ZSTD_CCtx_setParameter(c.context, ZSTD_c_checksumFlag, 1);
             ZSTD_CCtx_setParameter(c.context, ZSTD_c_contentSizeFlag, 1);
             ZSTD_CCtx_setParameter(c.context, ZSTD_c_dictIDFlag, 0);
-            std::vector<std::uint8_t> planar, out;
+            std::vector<std::uint8_t> records, planar, out;
             for (std::uint32_t b; !failed && (b = next++) < count;) {
                 std::uint64_t first = std::uint64_t{b} * h.block_entries;
                 std::size_t n = static_cast<std::size_t>(
                     std::min<std::uint64_t>(h.block_entries, h.entries - first));
+                records.resize(n * r);
+                source(first, n, records.data());
                 planar.resize(n * r);
-                planarise(records + first * r, n, r, planar.data());
+                planarise(records.data(), n, r, planar.data());
                 out.resize(ZSTD_compressBound(planar.size()));
                 std::size_t size = ZSTD_compress2(c.context, out.data(), out.size(),
                                                   planar.data(), planar.size());
@@ -253,6 +255,17 @@ std::string_view to_string(TableError e) {
 
 TableStatus write_table(const std::string& path, const TableHeader& header,
                         const std::uint8_t* records, const WriteOptions& options) {
+    const std::size_t r = header.record_size;
+    RecordSource source;
+    if (records)
+        source = [&](std::uint64_t first, std::size_t n, std::uint8_t* out) {
+            std::copy_n(records + first * r, n * r, out);
+        };
+    return write_table(path, header, source, options);
+}
+
+TableStatus write_table(const std::string& path, const TableHeader& header, const RecordSource& source,
+                        const WriteOptions& options) {
     if (std::string problem = header_problem(header); !problem.empty())
         return failure(TableError::BAD_HEADER, path, problem);
     if (header.index_scheme != INDEX_SCHEME_V1)
@@ -262,12 +275,11 @@ TableStatus write_table(const std::string& path, const TableHeader& header,
         return failure(TableError::BAD_HEADER, path,
                        "zstd level " + std::to_string(options.zstd_level) + " not in 1.." +
                            std::to_string(ZSTD_maxCLevel()));
-    if (!records && header.entries > 0)
-        return failure(TableError::BAD_HEADER, path, "no records given");
+    if (!source && header.entries > 0) return failure(TableError::BAD_HEADER, path, "no records given");
 
     const auto count = static_cast<std::uint32_t>(block_count_for(header.entries, header.block_entries));
     std::vector<std::vector<std::uint8_t>> blocks(count);
-    if (std::string problem = compress_blocks(header, records, options, blocks); !problem.empty())
+    if (std::string problem = compress_blocks(header, source, options, blocks); !problem.empty())
         return failure(TableError::IO, path, problem);
 
     // The block index: where each block starts, then where the data ends.

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,8 +92,20 @@ struct WriteOptions {
     int threads = 1;
 };
 
-// Writes the table whose record i is the record_size bytes at records + i * record_size, for
-// i < header.entries, to path. The file is written to path + ".tmp", synced, then renamed, so
+// Fills out with the records first to first + n - 1 of a table, record_size bytes each. Called
+// once for each block (first a multiple of block_entries), from several threads at once.
+using RecordSource = std::function<void(std::uint64_t first, std::size_t n, std::uint8_t* out)>;
+
+// Writes the table whose records `source` gives, a block at a time, to path; holds the records
+// of a block a thread and the compressed blocks. The file is written to path + ".tmp", synced,
+// then renamed, so that path never holds a half-written file; the .tmp is removed on failure.
+// Returns NONE, or BAD_HEADER for an impossible header, or IO with the path and the system's
+// reason (or the what() of an exception the source threw). Thread-safe for distinct paths.
+TableStatus write_table(const std::string& path, const TableHeader& header, const RecordSource& source,
+                        const WriteOptions& options = {});
+
+// The same, for the table whose record i is the record_size bytes at records + i * record_size,
+// for i < header.entries, to path. The file is written to path + ".tmp", synced, then renamed, so
 // that path never holds a half-written file; the .tmp is removed on failure. Returns NONE, or
 // BAD_HEADER for an impossible header, or IO with the path and the system's reason.
 // Thread-safe for distinct paths.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <stdexcept>
 
 namespace damatb::core {
 
@@ -34,25 +35,42 @@ TableStatus read_all_records(const TableFile& file, std::vector<std::uint8_t>& o
     return {};
 }
 
-TableRecords::TableRecords(std::uint64_t entries, int longest_steps)
-    : entries_(entries),
-      values_(entries * VALUE_RECORD_SIZE),
-      progress_(entries * core::progress_record_size(longest_steps)),
-      progress_size_(core::progress_record_size(longest_steps)) {}
-
-TableHeader TableRecords::header(TableContents c, const Ruleset& rules, const Material& m) const {
+TableHeader record_file_header(TableContents c, const Ruleset& rules, const Material& m,
+                               std::uint64_t entries, int progress_record_size) {
     TableHeader h;
     h.ruleset = rules;
     h.material = m;
-    h.entries = entries_;
+    h.entries = entries;
     h.contents = c;
     if (c == TableContents::VALUES) {
         h.record_size = VALUE_RECORD_SIZE;
         h.block_entries = VALUE_BLOCK_ENTRIES;
     } else {
-        h.record_size = static_cast<std::uint8_t>(progress_size_);
+        h.record_size = static_cast<std::uint8_t>(progress_record_size);
     }
     return h;
+}
+
+RecordCarry RecordCarry::then(const RecordCarry& later) const {
+    RecordCarry c = *this;
+    if (later.has & BYTE0) c.byte0 = later.byte0;
+    if (later.has & BYTE1) c.byte1 = later.byte1;
+    if (later.has & PROGRESS0) c.progress0 = later.progress0;
+    if (later.has & PROGRESS_REST) c.progress_rest = later.progress_rest;
+    c.has |= later.has;
+    c.loss |= later.loss;
+    return c;
+}
+
+TableRecords::TableRecords(std::uint64_t entries, int longest_steps, std::uint64_t first)
+    : first_(first),
+      entries_(entries),
+      values_(entries * VALUE_RECORD_SIZE),
+      progress_(entries * core::progress_record_size(longest_steps)),
+      progress_size_(core::progress_record_size(longest_steps)) {}
+
+TableHeader TableRecords::header(TableContents c, const Ruleset& rules, const Material& m) const {
+    return record_file_header(c, rules, m, entries_, progress_size_);
 }
 
 namespace {
@@ -60,8 +78,9 @@ namespace {
 // Records per chunk of fill_unused_bytes' passes.
 constexpr std::uint64_t CHUNK = std::uint64_t{1} << 16;
 
-// The records whose bytes a record repeats, by their index: for byte 0 and byte 1 of the
-// values record, byte 0 of the progress record and the progress record's others.
+// The records whose bytes a record repeats, by their index in the run: for byte 0 and byte 1
+// of the values record, byte 0 of the progress record and the progress record's others (NONE:
+// a record before the run).
 struct Sources {
     static constexpr std::uint64_t NONE = ~std::uint64_t{0};
     std::uint64_t byte0 = NONE, byte1 = NONE, progress0 = NONE, progress_rest = NONE;
@@ -70,6 +89,49 @@ struct Sources {
         auto pick = [](std::uint64_t a, std::uint64_t b) { return b != NONE ? b : a; };
         return {pick(byte0, later.byte0), pick(byte1, later.byte1), pick(progress0, later.progress0),
                 pick(progress_rest, later.progress_rest)};
+    }
+};
+
+// The bytes of the records of one run as put, and which of them each record uses itself.
+struct Run {
+    const std::uint8_t DONT_CARE;
+    const std::vector<std::uint8_t>& values;
+    const std::vector<std::uint8_t>& progress;
+    std::size_t pr;   // progress record size
+    bool table_start; // record 0 of the run is the table's, which uses all its bytes
+
+    bool dont_care(std::uint64_t i) const { return values[i * VALUE_RECORD_SIZE] == DONT_CARE; }
+    bool loss(std::uint64_t i) const {
+        return !dont_care(i) && Wdl5(values[i * VALUE_RECORD_SIZE]) == Wdl5::LOSS;
+    }
+    Sources uses(std::uint64_t i) const {
+        if (i == 0 && table_start) return Sources{0, 0, 0, 0};
+        Sources s;
+        if (dont_care(i)) return s;
+        s.byte0 = i;
+        const auto v = Wdl5(values[i * VALUE_RECORD_SIZE]);
+        if (v == Wdl5::WIN || v == Wdl5::LOSS) s.byte1 = i;
+        if (v != Wdl5::LOSS) return s;
+        s.progress0 = i;
+        if (has_more_steps(&progress[i * pr])) s.progress_rest = i;
+        return s;
+    }
+    // What the sources s hand on (a table's don't-care record 0 reads as 0 0, as filled).
+    RecordCarry carry(const Sources& s, bool any_loss) const {
+        RecordCarry c;
+        c.loss = any_loss;
+        auto value_byte = [&](std::uint64_t i, int k) {
+            return i == 0 && table_start && dont_care(0) ? std::uint8_t{0} : values[i * VALUE_RECORD_SIZE + k];
+        };
+        if (s.byte0 != Sources::NONE) c.has |= RecordCarry::BYTE0, c.byte0 = value_byte(s.byte0, 0);
+        if (s.byte1 != Sources::NONE) c.has |= RecordCarry::BYTE1, c.byte1 = value_byte(s.byte1, 1);
+        if (pr == 0) return c;
+        if (s.progress0 != Sources::NONE) c.has |= RecordCarry::PROGRESS0, c.progress0 = progress[s.progress0 * pr];
+        if (s.progress_rest != Sources::NONE) {
+            c.has |= RecordCarry::PROGRESS_REST;
+            std::copy_n(&progress[s.progress_rest * pr + 1], pr - 1, c.progress_rest.begin());
+        }
+        return c;
     }
 };
 
@@ -82,61 +144,97 @@ void run(const ParallelFor& parallel, std::size_t count, const std::function<voi
 
 } // namespace
 
+RecordCarry TableRecords::carry() const {
+    const Run r{DONT_CARE, values_, progress_, static_cast<std::size_t>(progress_size_), first_ == 0};
+    Sources last;
+    bool loss = false;
+    for (std::uint64_t i = 0; i < entries_; ++i) {
+        last = last.then(r.uses(i));
+        loss |= r.loss(i);
+    }
+    return r.carry(last, loss);
+}
+
 // The bytes a record does not use repeat those of the record before (core/record.h): a
 // don't-care values record (byte 0 DONT_CARE) both bytes, a draw's its byte 1; a progress
 // record that is not a loss's its byte 0, and one that is not a loss's of more steps the bytes
 // after byte 0 of the last that is. Record 0 uses all its bytes (a don't-care one is made a
 // loss's of DTZ 0 first). So each record repeats bytes of the last record before it that uses
 // them itself: one pass over the chunks finds the last such in each, and the chunks are filled
-// in parallel from those of the chunks before.
-void TableRecords::fill_unused_bytes(const ParallelFor& parallel) {
+// in parallel from those of the chunks before (and, before the first, from `before`).
+void TableRecords::fill_unused_bytes(const ParallelFor& parallel, const RecordCarry& before) {
+    const bool table_start = first_ == 0;
+    const std::uint8_t needed = progress_size_ > 0 ? RecordCarry::ALL : RecordCarry::BYTE0 | RecordCarry::BYTE1;
+    if (!table_start && entries_ > 0 && (before.has & needed) != needed)
+        throw std::invalid_argument("fill_unused_bytes: the records before " + std::to_string(first_) +
+                                    " handed on too little");
     const std::uint64_t n = entries_;
     const std::size_t pr = static_cast<std::size_t>(progress_size_);
     std::vector<std::uint8_t>& values = values_;
     std::vector<std::uint8_t>& progress = progress_;
-    auto dont_care = [&](std::uint64_t i) { return values[i * VALUE_RECORD_SIZE] == DONT_CARE; };
-    auto uses = [&](std::uint64_t i) {
-        if (i == 0) return Sources{0, 0, 0, 0};
-        Sources s;
-        if (dont_care(i)) return s;
-        s.byte0 = i;
-        const auto v = Wdl5(values[i * VALUE_RECORD_SIZE]);
-        if (v == Wdl5::WIN || v == Wdl5::LOSS) s.byte1 = i;
-        if (v != Wdl5::LOSS) return s;
-        s.progress0 = i;
-        if (has_more_steps(&progress[i * pr])) s.progress_rest = i;
-        return s;
-    };
+    const Run r{DONT_CARE, values, progress, pr, table_start};
     const std::size_t chunks = static_cast<std::size_t>((n + CHUNK - 1) / CHUNK);
-    std::vector<Sources> before(chunks + 1); // before each chunk, then after the last
+    std::vector<Sources> sources(chunks + 1); // before each chunk, then after the last
     std::atomic<bool> loss{false};
     run(parallel, chunks, [&](std::size_t c) {
         Sources last;
         bool chunk_loss = false;
         for (std::uint64_t i = c * CHUNK, e = std::min(n, i + CHUNK); i < e; ++i) {
-            last = last.then(uses(i));
-            chunk_loss |= !dont_care(i) && Wdl5(values[i * VALUE_RECORD_SIZE]) == Wdl5::LOSS;
+            last = last.then(r.uses(i));
+            chunk_loss |= r.loss(i);
         }
-        before[c + 1] = last;
+        sources[c + 1] = last;
         if (chunk_loss) loss = true;
     });
     has_progress_ = loss;
-    if (n > 0 && dont_care(0)) std::fill_n(values.begin(), VALUE_RECORD_SIZE, 0);
-    for (std::size_t c = 1; c < before.size(); ++c) before[c] = before[c - 1].then(before[c]);
+    if (n > 0 && table_start && r.dont_care(0)) std::fill_n(values.begin(), VALUE_RECORD_SIZE, 0);
+    for (std::size_t c = 1; c < sources.size(); ++c) sources[c] = sources[c - 1].then(sources[c]);
     run(parallel, chunks, [&](std::size_t c) {
-        Sources from = before[c];
+        Sources from = sources[c];
         for (std::uint64_t i = c * CHUNK, e = std::min(n, i + CHUNK); i < e; ++i) {
-            const Sources own = uses(i);
+            const Sources own = r.uses(i);
             std::uint8_t* record = &values[i * VALUE_RECORD_SIZE];
             std::uint8_t* p = &progress[i * pr];
-            if (own.byte0 == Sources::NONE) record[0] = values[from.byte0 * VALUE_RECORD_SIZE];
-            if (own.byte1 == Sources::NONE) record[1] = values[from.byte1 * VALUE_RECORD_SIZE + 1];
-            if (own.progress0 == Sources::NONE) p[0] = progress[from.progress0 * pr];
-            if (own.progress_rest == Sources::NONE)
-                std::copy_n(&progress[from.progress_rest * pr + 1], pr - 1, p + 1);
+            constexpr auto NONE = Sources::NONE;
+            if (own.byte0 == NONE)
+                record[0] = from.byte0 != NONE ? values[from.byte0 * VALUE_RECORD_SIZE] : before.byte0;
+            if (own.byte1 == NONE)
+                record[1] = from.byte1 != NONE ? values[from.byte1 * VALUE_RECORD_SIZE + 1] : before.byte1;
+            if (own.progress0 == NONE) p[0] = from.progress0 != NONE ? progress[from.progress0 * pr] : before.progress0;
+            if (own.progress_rest == NONE)
+                std::copy_n(from.progress_rest != NONE ? &progress[from.progress_rest * pr + 1]
+                                                       : before.progress_rest.data(),
+                            pr - 1, p + 1);
             from = from.then(own);
         }
     });
+}
+
+BlockRecords::BlockRecords(std::uint64_t entries, int longest_steps, Make make, const ParallelFor& parallel)
+    : entries_(entries), longest_steps_(longest_steps), make_(std::move(make)) {
+    const std::size_t runs = static_cast<std::size_t>((entries + RUN - 1) / RUN);
+    carried_.resize(runs + 1);
+    run(parallel, runs, [&](std::size_t k) {
+        TableRecords records(std::min(RUN, entries - k * RUN), longest_steps_, k * RUN);
+        make_(records);
+        carried_[k + 1] = records.carry();
+    });
+    for (std::size_t k = 1; k < carried_.size(); ++k) carried_[k] = carried_[k - 1].then(carried_[k]);
+}
+
+TableHeader BlockRecords::header(TableContents c, const Ruleset& rules, const Material& m) const {
+    return record_file_header(c, rules, m, entries_, progress_record_size(longest_steps_));
+}
+
+void BlockRecords::fill(TableContents c, std::uint64_t first, std::size_t n, std::uint8_t* out) const {
+    if (first % RUN != 0 || first + n > entries_)
+        throw std::invalid_argument("BlockRecords::fill: records " + std::to_string(first) + " to " +
+                                    std::to_string(first + n) + " are not a block of the table");
+    TableRecords records(n, longest_steps_, first);
+    make_(records);
+    records.fill_unused_bytes({}, carried_[first / RUN]);
+    const std::vector<std::uint8_t>& bytes = records.records(c);
+    std::copy(bytes.begin(), bytes.end(), out);
 }
 
 TableStatus TableRecords::read(const TableFile& values, const TableFile* progress, TableRecords* out) {

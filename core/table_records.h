@@ -1,8 +1,10 @@
-// The records of a table's files taken whole (core/record.h says what one record holds): the
-// record sizes a valid file has, reading every record of a file, and the records of a solved
-// table laid out for its two files, with the bytes no reader looks at filled as record.h says.
+// The records of a table's files (core/record.h says what one record holds): the record sizes
+// a valid file has, reading every record of a file, and the records of a solved table laid out
+// for its two files, with the bytes no reader looks at filled as record.h says: whole
+// (TableRecords), or a block at a time for a table too large to hold them (BlockRecords).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -47,8 +49,29 @@ TableStatus read_all_records(const TableFile& file, std::vector<std::uint8_t>& o
 // Runs body(k) for every k < count, in any order, possibly on several threads at once.
 using ParallelFor = std::function<void(std::size_t count, const std::function<void(std::size_t)>& body)>;
 
-// The records of one table's two files: its values file's and its progress file's, both in
-// TableIndex order.
+// The header (write_table's fields) of the file of contents c of table m under `rules`, of
+// `entries` records: VALUE_RECORD_SIZE bytes and VALUE_BLOCK_ENTRIES a block for values,
+// progress_record_size bytes and the default block for progress.
+TableHeader record_file_header(TableContents c, const Ruleset& rules, const Material& m,
+                               std::uint64_t entries, int progress_record_size);
+
+// What a run of records hands on to the records after it (TableRecords::fill_unused_bytes):
+// the bytes of the last record of the run to use each of them, which the unused bytes after
+// it repeat, and whether the run has a lost position that is not don't care.
+struct RecordCarry {
+    // Bits of `has`: the bytes the run gave (a run may have no record using some).
+    enum : std::uint8_t { BYTE0 = 1, BYTE1 = 2, PROGRESS0 = 4, PROGRESS_REST = 8, ALL = 15 };
+    std::uint8_t has = 0;
+    std::uint8_t byte0 = 0, byte1 = 0, progress0 = 0; // values bytes 0, 1; progress byte 0
+    std::array<std::uint8_t, MAX_RECORD_SIZE - 1> progress_rest{}; // progress bytes after 0
+    bool loss = false;
+
+    // What this run and a later one hand on together.
+    RecordCarry then(const RecordCarry& later) const;
+};
+
+// The records of one table's two files, or of a run of their positions: its values file's and
+// its progress file's, both in TableIndex order.
 //
 // The generator fills them index by index: one put_* for each index (from any thread, each
 // index from one), then fill_unused_bytes(); values() and progress() are then the files'
@@ -57,24 +80,31 @@ using ParallelFor = std::function<void(std::size_t count, const std::function<vo
 class TableRecords {
 public:
     TableRecords() = default;
-    // Room for `entries` records, the progress records sized for histories of at most
-    // longest_steps steps (1 to MAX_PROGRESS_STEPS); every byte 0 until put.
-    TableRecords(std::uint64_t entries, int longest_steps);
+    // Room for `entries` records, of positions first to first + entries - 1 of the table (the
+    // indices put_*, value() and history() take), the progress records sized for histories of
+    // at most longest_steps steps (1 to MAX_PROGRESS_STEPS); every byte 0 until put.
+    TableRecords(std::uint64_t entries, int longest_steps, std::uint64_t first = 0);
 
     // A don't-care position (core/record.h): its bytes are filled by fill_unused_bytes().
-    void put_dont_care(std::uint64_t i) { values_[i * VALUE_RECORD_SIZE] = DONT_CARE; }
+    void put_dont_care(std::uint64_t i) { values_[(i - first_) * VALUE_RECORD_SIZE] = DONT_CARE; }
     // The value v of a position that is neither don't care nor lost.
-    void put_value(std::uint64_t i, const TableValue& v) { encode_value(v, &values_[i * VALUE_RECORD_SIZE]); }
+    void put_value(std::uint64_t i, const TableValue& v) {
+        encode_value(v, &values_[(i - first_) * VALUE_RECORD_SIZE]);
+    }
     // A lost position, not don't care: its value v and its progress history h (h.count >= 1).
     void put_loss(std::uint64_t i, const TableValue& v, const ProgressHistory& h) {
-        encode_value(v, &values_[i * VALUE_RECORD_SIZE]);
-        encode_progress(h, &progress_[i * progress_size_], progress_size_);
+        encode_value(v, &values_[(i - first_) * VALUE_RECORD_SIZE]);
+        encode_progress(h, &progress_[(i - first_) * progress_size_], progress_size_);
     }
+    // What these records, as put, hand on to the records after them.
+    RecordCarry carry() const;
     // Makes each byte a record does not use repeat the byte before it in its plane (core/
-    // record.h), a don't-care values record both its bytes; sets has_progress(). Runs its two
-    // passes over chunks of the records through `parallel` (one thread when empty); the bytes
-    // are the same whatever it does.
-    void fill_unused_bytes(const ParallelFor& parallel = {});
+    // record.h), a don't-care values record both its bytes; sets has_progress(). The records
+    // before first() handed on `before` (what their carry() gave together; ignored when
+    // first() is 0, whose record uses all its bytes). Runs its two passes over chunks of the
+    // records through `parallel` (one thread when empty); the bytes are the same whatever it
+    // does. std::invalid_argument when first() is not 0 and `before` lacks a byte.
+    void fill_unused_bytes(const ParallelFor& parallel = {}, const RecordCarry& before = {});
 
     // The records of the files of one table: values, and progress when not null; both must be
     // open, with a record_layout_problem() of "". Returns OK or the block_failure() of either
@@ -83,15 +113,16 @@ public:
     // The value of record i (decode_value): false when its bytes cannot be one. A don't-care
     // position's record holds no value of its own (core/record.h, capture_value).
     bool value(std::uint64_t i, TableValue* out) const {
-        return decode_value(&values_[i * VALUE_RECORD_SIZE], out);
+        return decode_value(&values_[(i - first_) * VALUE_RECORD_SIZE], out);
     }
     // The history of lost position i (not don't care) whose value is v, from its progress
     // record: false when there is no progress file or the bytes cannot be one.
     bool history(std::uint64_t i, const TableValue& v, ProgressHistory* out) const {
         return progress_size_ > 0 && !progress_.empty() &&
-               decode_history(v, &progress_[i * progress_size_], progress_size_, out);
+               decode_history(v, &progress_[(i - first_) * progress_size_], progress_size_, out);
     }
 
+    std::uint64_t first() const { return first_; }
     std::uint64_t entries() const { return entries_; }
     const std::vector<std::uint8_t>& values() const { return values_; }
     const std::vector<std::uint8_t>& progress() const { return progress_; }
@@ -110,10 +141,44 @@ private:
     // Byte 0 of a don't-care values record until it is filled: no WDL5.
     static constexpr std::uint8_t DONT_CARE = 0xFF;
 
-    std::uint64_t entries_ = 0;
+    std::uint64_t first_ = 0, entries_ = 0;
     std::vector<std::uint8_t> values_, progress_;
     int progress_size_ = 0;
     bool has_progress_ = false;
+};
+
+// The records of a table too large to hold whole, made a block at a time for write_table:
+// make(records) puts the records of the run of positions records.first() to records.first() +
+// records.entries() - 1 (one put_* for each), and may be called from several threads at once.
+// The bytes are those a whole TableRecords filled by fill_unused_bytes() would hold: each run's
+// records are made once to find what the run hands on (RecordCarry), then again for each file,
+// a block at a time.
+class BlockRecords {
+public:
+    using Make = std::function<void(TableRecords& records)>;
+
+    // The records of a table of `entries` positions whose longest history has longest_steps
+    // steps; finds what each run hands on, through `parallel` (one thread when empty).
+    BlockRecords(std::uint64_t entries, int longest_steps, Make make, const ParallelFor& parallel = {});
+
+    // Whether some position is lost and not don't care: the table then has a progress file.
+    bool has_progress() const { return carried_.back().loss; }
+    // record_file_header() of the file of contents c.
+    TableHeader header(TableContents c, const Ruleset& rules, const Material& m) const;
+    // Fills out with the records first to first + n - 1 of the file of contents c (a
+    // write_table RecordSource); first must be a multiple of its header's block_entries.
+    void fill(TableContents c, std::uint64_t first, std::size_t n, std::uint8_t* out) const;
+
+private:
+    // Positions a run: a divisor of both files' blocks.
+    static constexpr std::uint64_t RUN = 8192;
+    static_assert(VALUE_BLOCK_ENTRIES % RUN == 0 && DEFAULT_BLOCK_ENTRIES % RUN == 0);
+
+    std::uint64_t entries_;
+    int longest_steps_;
+    Make make_;
+    // What the runs before run k hand on, for k up to the number of runs.
+    std::vector<RecordCarry> carried_;
 };
 
 } // namespace damatb::core

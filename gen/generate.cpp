@@ -492,7 +492,7 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             t->dtz = std::vector<std::uint8_t>();
             t->round = std::vector<std::uint8_t>();
             t->must_capture = std::vector<std::uint64_t>();
-            t->history = std::vector<SolvedTable::Step>();
+            t->history = {};
             if (!scratch_read && read_later) {
                 save_wdl_scratch(options.out_dir, *t, options.rules);
                 if (auto mapped = map_wdl_scratch(options.out_dir, t->index.material(), options.rules)) t = mapped;

@@ -98,10 +98,10 @@ void for_each_piece(const Table& here, F&& f) {
 }
 
 // The payload of table t, written to or read from file by the same walk: `write` says which.
-// Reading, the must-capture bits are set and the history steps are appended to out.history.
+// Writing, the history steps are the slice's, out.history's last run; reading, the must-capture
+// bits are set and the history steps are a new run of out.history.
 template <bool WRITE>
-bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::size_t history_from,
-              std::uint64_t steps) {
+bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::uint64_t steps) {
     std::vector<std::uint8_t> buffer;
     bool ok = true;
     auto move = [&](void* data, std::size_t n) {
@@ -126,16 +126,18 @@ bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::size_t histor
                 if (buffer[k]) out.must_capture[(b + k) / 64] |= std::uint64_t{1} << ((b + k) % 64);
     });
     buffer.resize(BYTES_PER_STEP);
+    if constexpr (!WRITE) out.history.emplace_back().reserve(steps);
+    std::vector<SolvedTable::Step>& run = out.history.back();
     for (std::uint64_t s = 0; s < steps; ++s) {
         if constexpr (WRITE) {
-            const SolvedTable::Step& step = out.history[history_from + s];
+            const SolvedTable::Step& step = run[s];
             core::store_le<std::uint64_t>(buffer.data(), step.index);
-            buffer[8] = std::uint8_t(step.step.round);
-            buffer[9] = std::uint8_t(step.step.level);
+            buffer[8] = std::uint8_t(step.round);
+            buffer[9] = std::uint8_t(step.level);
         }
         move(buffer.data(), BYTES_PER_STEP);
         if constexpr (!WRITE)
-            out.history.push_back({core::load_le<std::uint64_t>(buffer.data()), {buffer[8], buffer[9]}});
+            run.push_back({core::load_le<std::uint64_t>(buffer.data()), {buffer[8], buffer[9]}});
     }
     return ok;
 }
@@ -147,13 +149,11 @@ std::string slice_file_path(const std::string& dir, const core::Material& cls, i
 }
 
 void save_slice(const std::string& dir, const SolverState& solver,
-                const std::vector<std::shared_ptr<SolvedTable>>& out,
-                const std::vector<std::size_t>& history_from) {
+                const std::vector<std::shared_ptr<SolvedTable>>& out) {
     const std::string path = slice_file_path(dir, solver.table(0).index.material(), solver.slice);
     const std::string tmp = path + ".tmp";
     std::uint64_t steps[2] = {0, 0};
-    for (int t = 0; t < solver.table_count(); ++t)
-        steps[t] = out[std::size_t(t)]->history.size() - history_from[std::size_t(t)];
+    for (int t = 0; t < solver.table_count(); ++t) steps[t] = out[std::size_t(t)]->history.back().size();
     std::array<std::uint8_t, HEADER_SIZE> header = header_of(solver, steps);
     try {
         // The folder made again if another process, ending a class, removed it empty meanwhile.
@@ -168,7 +168,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
         file.restart_checksum();
         auto& state = const_cast<SolverState&>(solver); // transfer<true> only reads it
         for (int t = 0; t < solver.table_count(); ++t)
-            transfer<true>(file, state.table(t), *out[std::size_t(t)], history_from[std::size_t(t)], steps[t]);
+            transfer<true>(file, state.table(t), *out[std::size_t(t)], steps[t]);
         core::store_le<std::uint64_t>(&header[CHECKSUM_AT], file.digest());
         if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
         file.write(header.data(), header.size());
@@ -209,7 +209,7 @@ bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::sh
     if (file.digest() != checksum || file.read(buffer.data(), 1)) return false;
     if (!file.seek(long(HEADER_SIZE))) return false;
     for (int t = 0; t < solver.table_count(); ++t)
-        if (!transfer<false>(file, solver.table(t), *out[std::size_t(t)], 0, steps[t]))
+        if (!transfer<false>(file, solver.table(t), *out[std::size_t(t)], steps[t]))
             throw std::runtime_error("cannot read " + path + " again");
     return true;
 }

@@ -1,8 +1,21 @@
 #include "gen/solved.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace damatb::gen {
+
+std::vector<SolvedTable::Step> SolvedTable::steps_in(std::uint64_t b, std::uint64_t e) const {
+    auto from = [](const std::vector<Step>& run, std::uint64_t i) {
+        return std::lower_bound(run.begin(), run.end(), i, [](const Step& s, std::uint64_t x) { return s.index < x; });
+    };
+    std::vector<Step> out;
+    for (const std::vector<Step>& run : history) out.insert(out.end(), from(run, b), from(run, e));
+    // Stable: an index's steps, from one run, stay in round order.
+    if (history.size() > 1)
+        std::stable_sort(out.begin(), out.end(), [](const Step& x, const Step& y) { return x.index < y.index; });
+    return out;
+}
 
 void SolvedTables::add(std::shared_ptr<const SolvedTable> table) {
     const core::Material m = table->index.material();

@@ -37,13 +37,27 @@ struct SolvedTable {
     // index i is bit i % 64 of word i / 64.
     std::vector<std::uint64_t> must_capture;
     bool dont_care(std::uint64_t i) const { return (must_capture[i / 64] >> (i % 64)) & 1; }
-    // Every step of every loss's history of more than one step, by index, then round.
+    // A step of the history of the loss at `index`, in 8 bytes (an index below 2^48, 7 pieces
+    // have 1.9 * 10^12; a round and a level below 256).
     struct Step {
-        std::uint64_t index;
-        core::ProgressStep step;
+        Step(std::uint64_t i, core::ProgressStep s)
+            : index(i & INDEX_MASK), round(static_cast<std::uint8_t>(s.round)), level(static_cast<std::uint8_t>(s.level)) {}
+        core::ProgressStep step() const { return {int(round), int(level)}; }
+        static constexpr std::uint64_t INDEX_MASK = (std::uint64_t{1} << 48) - 1;
+
+        std::uint64_t index : 48;
+        std::uint64_t round : 8;
+        std::uint64_t level : 8;
     };
-    std::vector<Step> history;
+    // Every step of every loss's history of more than one step, in runs: each run by index,
+    // then round, and an index's steps all in one run (one run for each slice of a class solved
+    // in slices, so that a slice's steps are never moved again; one for a table solved whole or
+    // read back).
+    std::vector<std::vector<Step>> history;
+    // The steps of the indices b to e - 1, by index, then round.
+    std::vector<Step> steps_in(std::uint64_t b, std::uint64_t e) const;
 };
+static_assert(sizeof(SolvedTable::Step) == 8);
 
 class SolvedTables {
 public:

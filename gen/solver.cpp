@@ -89,7 +89,7 @@ void finish(SolverState& solver, int t, SolvedTable& out) {
                 parts[c].push_back({i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}});
         }
     });
-    append(out.history, parts);
+    out.history.push_back(join(parts));
 }
 
 // The table t's result, made the first time a slice is finished or read back.
@@ -161,10 +161,8 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         solve_unlimited(solver);
         sort_in_parallel(solver.history, solver.threads);
         results();
-        std::vector<std::size_t> history_from;
         for (int t = 0; t < solver.table_count(); ++t) {
             Table& here = solver.table(t);
-            history_from.push_back(out[std::size_t(t)]->history.size());
             finish(solver, t, *out[std::size_t(t)]);
             for (const Range& r : here.active) here.escape_without_limit.release(r.begin, r.end);
         }
@@ -173,17 +171,12 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);
         if (solver.slices && !options.slice_dir.empty()) {
-            save_slice(options.slice_dir, solver, out, history_from);
+            save_slice(options.slice_dir, solver, out);
             solver.say("written to its slice file");
         }
         if (solver.slices && options.slice_done) options.slice_done(s, slice_count, positions, false);
     }
     if (only >= 0) return {};
-    // The steps of the histories by index, then round, as one pass over the class would list them.
-    for (auto& table : out)
-        std::sort(table->history.begin(), table->history.end(), [](const auto& a, const auto& b) {
-            return a.index != b.index ? a.index < b.index : a.step.round < b.step.round;
-        });
     return out;
 }
 

@@ -29,12 +29,16 @@ std::string path_of(const std::string& dir, const Material& m, TableContents c) 
 // files' pays (the sizes and times of each level: docs/performance.md, "Size").
 constexpr int PROGRESS_ZSTD_LEVEL = 5;
 
-void write_file(const std::string& path, const TableRecords& records, TableContents c,
+void write_file(const std::string& path, const BlockRecords& records, TableContents c,
                 const Ruleset& rules, const Material& m, int threads) {
     WriteOptions options;
     options.threads = threads;
     if (c == TableContents::PROGRESS) options.zstd_level = PROGRESS_ZSTD_LEVEL;
-    TableStatus status = write_table(path, records.header(c, rules, m), records.records(c).data(), options);
+    TableStatus status = write_table(path, records.header(c, rules, m),
+                                     [&](std::uint64_t first, std::size_t n, std::uint8_t* out) {
+                                         records.fill(c, first, n, out);
+                                     },
+                                     options);
     if (!status) throw std::runtime_error(status.message);
 }
 
@@ -84,24 +88,25 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
         throw std::logic_error(t.index.material().table_name() + ": no must_capture bits to write it with");
     const Material m = t.index.material();
 
-    // The longest history, which sets the progress records' size.
-    const std::vector<SolvedTable::Step>& history = t.history;
+    // The longest history, which sets the progress records' size (an index's steps lie
+    // together, in one run).
     int longest = 1;
-    for (std::size_t s = 0, e; s < history.size(); s = e) {
-        for (e = s; e < history.size() && history[e].index == history[s].index;) ++e;
-        longest = std::max(longest, int(e - s));
-    }
+    for (const std::vector<SolvedTable::Step>& run : t.history)
+        for (std::size_t s = 0, e; s < run.size(); s = e) {
+            for (e = s; e < run.size() && run[e].index == run[s].index;) ++e;
+            longest = std::max(longest, int(e - s));
+        }
     if (longest > MAX_PROGRESS_STEPS)
         throw std::runtime_error(m.table_name() + ": a progress history of " +
                                  std::to_string(longest) + " steps, more than " +
                                  std::to_string(MAX_PROGRESS_STEPS));
 
-    // Each chunk's records: a don't-care position marked, a loss with its history; then the
-    // bytes a record does not use are filled.
-    TableRecords records(n, longest);
-    for_each_chunk(n, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
-        auto h = std::lower_bound(history.begin(), history.end(), b,
-                                  [](const auto& a, std::uint64_t x) { return a.index < x; });
+    // A run's records: a don't-care position marked, a loss with its history. Made a block at
+    // a time, so that the records are never held whole beside the table.
+    auto make = [&](TableRecords& records) {
+        const std::uint64_t b = records.first(), e = b + records.entries();
+        const std::vector<SolvedTable::Step> history = t.steps_in(b, e);
+        auto h = history.begin();
         for (std::uint64_t i = b; i < e; ++i) {
             if (t.dont_care(i)) {
                 records.put_dont_care(i);
@@ -114,12 +119,12 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
             }
             ProgressHistory steps;
             while (h != history.end() && h->index < i) ++h;
-            for (; h != history.end() && h->index == i; ++h) steps.steps[std::size_t(steps.count++)] = h->step;
+            for (; h != history.end() && h->index == i; ++h) steps.steps[std::size_t(steps.count++)] = h->step();
             if (steps.count == 0) steps.steps[std::size_t(steps.count++)] = {t.round[i], t.dtz[i]};
             records.put_loss(i, v, steps);
         }
-    });
-    records.fill_unused_bytes(on_threads(threads));
+    };
+    const BlockRecords records(n, longest, make, on_threads(threads));
 
     // The progress file first, so that a values file is never there without it.
     const std::string progress_path = path_of(dir, m, TableContents::PROGRESS);
@@ -173,7 +178,7 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
         }
     });
     if (damaged) return nullptr;
-    t->history = join(parts);
+    t->history = {join(parts)};
     return t;
 }
 

@@ -48,9 +48,7 @@ public:
         const gen::SolvedTable& t = *tables_.find(core::material_of(w));
         const std::uint64_t i = t.index.index(w);
         core::ProgressHistory h;
-        auto it = std::lower_bound(t.history.begin(), t.history.end(), i,
-                                   [](const auto& s, std::uint64_t x) { return s.index < x; });
-        for (; it != t.history.end() && it->index == i; ++it) h.steps[std::size_t(h.count++)] = it->step;
+        for (const gen::SolvedTable::Step& s : t.steps_in(i, i + 1)) h.steps[std::size_t(h.count++)] = s.step();
         if (h.count == 0) h.steps[std::size_t(h.count++)] = {t.round[i], t.dtz[i]};
         return h;
     }

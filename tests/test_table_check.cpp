@@ -82,9 +82,11 @@ TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file
                 if (t->wdl[i] == core::Wdl5::LOSS && !core::is_dont_care(t->index.position(i), RULES) &&
                     t->index.canonical(i) == i)
                     ++losses[m.table_name()];
-            if (m == KMVK_MINUS)
-                for (std::size_t k = 0; k < t->history.size(); ++k)
-                    longer += k == 0 || t->history[k].index != t->history[k - 1].index;
+            if (m == KMVK_MINUS) {
+                const auto steps = t->steps_in(0, t->index.size());
+                for (std::size_t k = 0; k < steps.size(); ++k)
+                    longer += k == 0 || steps[k].index != steps[k - 1].index;
+            }
         }
     REQUIRE(longer > 0);
     for (const core::ClassPlan& c : core::plan_classes(3))

@@ -2,6 +2,9 @@
 // file has, every record read back, and the unused bytes of a solved table's records filled.
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <stdexcept>
 #include <random>
 #include <vector>
 
@@ -157,6 +160,85 @@ TEST_CASE("Table records: the same bytes whatever order the chunks are filled in
         const std::uint8_t* v = &in_order.values()[i * 2];
         if (v[0] != 0 && v[0] != 4) CHECK(v[1] == v[-1]);
     }
+}
+
+TEST_CASE("Table records: made a block at a time, the bytes of the whole table", "[table_records]") {
+    // Records that depend on the index alone, so that each block makes the same ones again:
+    // long stretches without a loss or a longer history, so that what a run hands on comes
+    // from several runs before it.
+    const int longest = 3;
+    auto put = [](TableRecords& r, std::uint64_t i) {
+        const std::uint64_t k = (i * 2654435761u) % 1000;
+        const bool quiet = (i / 20000) % 3 == 1; // draws and don't cares only
+        if (k < 300 || (quiet && k < 600))
+            r.put_dont_care(i);
+        else if (quiet)
+            r.put_value(i, {Wdl5::DRAW, 0});
+        else if (k < 400)
+            r.put_loss(i, {Wdl5::LOSS, 4}, (i / 7000) % 2 ? history_of({{1, 4}}) : history_of({{1, 9}, {int(k % 9) + 2, 4}}));
+        else if (k < 405 && i % 50000 > 40000)
+            r.put_loss(i, {Wdl5::LOSS, 2}, history_of({{1, 9}, {3, 5}, {int(k % 5) + 4, 2}}));
+        else
+            r.put_value(i, {Wdl5(k % 5 == 0 ? 4 : 1 + k % 3), int(k % 40)});
+    };
+    for (const std::uint64_t n : {std::uint64_t{1}, std::uint64_t{8192}, std::uint64_t{130001}}) {
+        TableRecords whole(n, longest);
+        for (std::uint64_t i = 0; i < n; ++i) put(whole, i);
+        whole.fill_unused_bytes();
+        std::uint64_t made = 0;
+        const BlockRecords blocks(n, longest, [&](TableRecords& r) {
+            for (std::uint64_t i = r.first(); i < r.first() + r.entries(); ++i) put(r, i);
+            made += r.entries(); // one thread: no ParallelFor given
+        });
+        CHECK(made == n); // each run once, to find what it hands on
+        CHECK(blocks.has_progress() == whole.has_progress());
+        for (const TableContents c : {TableContents::VALUES, TableContents::PROGRESS}) {
+            const TableHeader h = blocks.header(c, Ruleset{}, KMVK);
+            CHECK(h.record_size == whole.header(c, Ruleset{}, KMVK).record_size);
+            CHECK(h.block_entries == whole.header(c, Ruleset{}, KMVK).block_entries);
+            std::vector<std::uint8_t> bytes(n * h.record_size);
+            for (std::uint64_t first = 0; first < n; first += h.block_entries) {
+                const std::size_t count = std::min<std::uint64_t>(h.block_entries, n - first);
+                blocks.fill(c, first, count, &bytes[first * h.record_size]);
+            }
+            CHECK(bytes == whole.records(c));
+        }
+    }
+    // A run that does not start a table needs what the records before it hand on.
+    TableRecords part(10, longest, 8192);
+    RecordCarry too_little;
+    too_little.has = RecordCarry::BYTE0 | RecordCarry::BYTE1;
+    CHECK_THROWS_AS(part.fill_unused_bytes({}, too_little), std::invalid_argument);
+}
+
+TEST_CASE("Table records: a file written from a record source, the bytes of one written whole", "[table_records]") {
+    test::TempDir dir("damatb-records");
+    TableHeader h = header_of(TableContents::PROGRESS, 3, 1000);
+    h.block_entries = 64;
+    std::vector<std::uint8_t> records(h.entries * h.record_size);
+    for (std::size_t k = 0; k < records.size(); ++k) records[k] = static_cast<std::uint8_t>(k * 5 + k / 7);
+    REQUIRE(write_table(dir.file("whole.dtp"), h, records.data()).ok());
+    std::vector<std::uint64_t> firsts;
+    std::mutex firsts_mutex;
+    WriteOptions two;
+    two.threads = 2;
+    REQUIRE(write_table(dir.file("source.dtp"), h, [&](std::uint64_t first, std::size_t n, std::uint8_t* out) {
+                std::copy_n(&records[first * 3], n * 3, out);
+                std::lock_guard lock(firsts_mutex);
+                firsts.push_back(first);
+            }, two).ok());
+    std::sort(firsts.begin(), firsts.end());
+    CHECK(firsts.size() == 16); // each block once
+    CHECK(firsts[1] == 64);
+    CHECK(test::read_bytes(dir.file("whole.dtp")) == test::read_bytes(dir.file("source.dtp")));
+    // A source that throws: no file, the reason named.
+    const TableStatus failed = write_table(dir.file("thrown.dtp"), h, [](std::uint64_t, std::size_t, std::uint8_t*) {
+        throw std::runtime_error("out of records");
+    });
+    CHECK(failed.error == TableError::IO);
+    CHECK(failed.message.find("out of records") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.file("thrown.dtp")));
+    CHECK_FALSE(std::filesystem::exists(dir.file("thrown.dtp.tmp")));
 }
 
 TEST_CASE("Table records: a stored value is one the generator writes under the limit", "[table_records]") {
