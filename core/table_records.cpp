@@ -1,7 +1,6 @@
 #include "core/table_records.h"
 
 #include <algorithm>
-#include <atomic>
 #include <stdexcept>
 
 namespace damatb::core {
@@ -74,9 +73,6 @@ TableHeader TableRecords::header(TableContents c, const Ruleset& rules, const Ma
 }
 
 namespace {
-
-// Records per chunk of fill_unused_bytes' passes.
-constexpr std::uint64_t CHUNK = std::uint64_t{1} << 16;
 
 // The records whose bytes a record repeats, by their index in the run: for byte 0 and byte 1
 // of the values record, byte 0 of the progress record and the progress record's others (NONE:
@@ -158,56 +154,36 @@ RecordCarry TableRecords::carry() const {
 // The bytes a record does not use repeat those of the record before (core/record.h): a
 // don't-care values record (byte 0 DONT_CARE) both bytes, a draw's its byte 1; a progress
 // record that is not a loss's its byte 0, and one that is not a loss's of more steps the bytes
-// after byte 0 of the last that is. Record 0 uses all its bytes (a don't-care one is made a
-// loss's of DTZ 0 first). So each record repeats bytes of the last record before it that uses
-// them itself: one pass over the chunks finds the last such in each, and the chunks are filled
-// in parallel from those of the chunks before (and, before the first, from `before`).
-void TableRecords::fill_unused_bytes(const ParallelFor& parallel, const RecordCarry& before) {
+// after byte 0 of the last that is. Record 0 of the table uses all its bytes (a don't-care one
+// is made a loss's of DTZ 0 first). So each record repeats bytes of the last record before it
+// that uses them itself: in this run, or before it (`before`). One pass: the runs of a table
+// are filled in parallel by BlockRecords.
+void TableRecords::fill_unused_bytes(const RecordCarry& before) {
     const bool table_start = first_ == 0;
     const std::uint8_t needed = progress_size_ > 0 ? RecordCarry::ALL : RecordCarry::BYTE0 | RecordCarry::BYTE1;
     if (!table_start && entries_ > 0 && (before.has & needed) != needed)
         throw std::invalid_argument("fill_unused_bytes: the records before " + std::to_string(first_) +
                                     " handed on too little");
-    const std::uint64_t n = entries_;
     const std::size_t pr = static_cast<std::size_t>(progress_size_);
-    std::vector<std::uint8_t>& values = values_;
-    std::vector<std::uint8_t>& progress = progress_;
-    const Run r{DONT_CARE, values, progress, pr, table_start};
-    const std::size_t chunks = static_cast<std::size_t>((n + CHUNK - 1) / CHUNK);
-    std::vector<Sources> sources(chunks + 1); // before each chunk, then after the last
-    std::atomic<bool> loss{false};
-    run(parallel, chunks, [&](std::size_t c) {
-        Sources last;
-        bool chunk_loss = false;
-        for (std::uint64_t i = c * CHUNK, e = std::min(n, i + CHUNK); i < e; ++i) {
-            last = last.then(r.uses(i));
-            chunk_loss |= r.loss(i);
-        }
-        sources[c + 1] = last;
-        if (chunk_loss) loss = true;
-    });
-    has_progress_ = loss;
-    if (n > 0 && table_start && r.dont_care(0)) std::fill_n(values.begin(), VALUE_RECORD_SIZE, 0);
-    for (std::size_t c = 1; c < sources.size(); ++c) sources[c] = sources[c - 1].then(sources[c]);
-    run(parallel, chunks, [&](std::size_t c) {
-        Sources from = sources[c];
-        for (std::uint64_t i = c * CHUNK, e = std::min(n, i + CHUNK); i < e; ++i) {
-            const Sources own = r.uses(i);
-            std::uint8_t* record = &values[i * VALUE_RECORD_SIZE];
-            std::uint8_t* p = &progress[i * pr];
-            constexpr auto NONE = Sources::NONE;
-            if (own.byte0 == NONE)
-                record[0] = from.byte0 != NONE ? values[from.byte0 * VALUE_RECORD_SIZE] : before.byte0;
-            if (own.byte1 == NONE)
-                record[1] = from.byte1 != NONE ? values[from.byte1 * VALUE_RECORD_SIZE + 1] : before.byte1;
-            if (own.progress0 == NONE) p[0] = from.progress0 != NONE ? progress[from.progress0 * pr] : before.progress0;
-            if (own.progress_rest == NONE)
-                std::copy_n(from.progress_rest != NONE ? &progress[from.progress_rest * pr + 1]
-                                                       : before.progress_rest.data(),
-                            pr - 1, p + 1);
-            from = from.then(own);
-        }
-    });
+    const Run r{DONT_CARE, values_, progress_, pr, table_start};
+    has_progress_ = false;
+    Sources from;
+    for (std::uint64_t i = 0; i < entries_; ++i) {
+        has_progress_ |= r.loss(i); // before the record is filled
+        const Sources own = r.uses(i);
+        std::uint8_t* record = &values_[i * VALUE_RECORD_SIZE];
+        if (i == 0 && table_start && r.dont_care(0)) std::fill_n(record, VALUE_RECORD_SIZE, 0);
+        std::uint8_t* p = &progress_[i * pr];
+        constexpr auto NONE = Sources::NONE;
+        if (own.byte0 == NONE) record[0] = from.byte0 != NONE ? values_[from.byte0 * VALUE_RECORD_SIZE] : before.byte0;
+        if (own.byte1 == NONE)
+            record[1] = from.byte1 != NONE ? values_[from.byte1 * VALUE_RECORD_SIZE + 1] : before.byte1;
+        if (own.progress0 == NONE) p[0] = from.progress0 != NONE ? progress_[from.progress0 * pr] : before.progress0;
+        if (own.progress_rest == NONE)
+            std::copy_n(from.progress_rest != NONE ? &progress_[from.progress_rest * pr + 1] : before.progress_rest.data(),
+                        pr - 1, p + 1);
+        from = from.then(own);
+    }
 }
 
 BlockRecords::BlockRecords(std::uint64_t entries, int longest_steps, Make make, const ParallelFor& parallel)
@@ -232,7 +208,7 @@ void BlockRecords::fill(TableContents c, std::uint64_t first, std::size_t n, std
                                     std::to_string(first + n) + " are not a block of the table");
     TableRecords records(n, longest_steps_, first);
     make_(records);
-    records.fill_unused_bytes({}, carried_[first / RUN]);
+    records.fill_unused_bytes(carried_[first / RUN]);
     const std::vector<std::uint8_t>& bytes = records.records(c);
     std::copy(bytes.begin(), bytes.end(), out);
 }

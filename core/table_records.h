@@ -101,10 +101,9 @@ public:
     // Makes each byte a record does not use repeat the byte before it in its plane (core/
     // record.h), a don't-care values record both its bytes; sets has_progress(). The records
     // before first() handed on `before` (what their carry() gave together; ignored when
-    // first() is 0, whose record uses all its bytes). Runs its two passes over chunks of the
-    // records through `parallel` (one thread when empty); the bytes are the same whatever it
-    // does. std::invalid_argument when first() is not 0 and `before` lacks a byte.
-    void fill_unused_bytes(const ParallelFor& parallel = {}, const RecordCarry& before = {});
+    // first() is 0, whose record uses all its bytes). std::invalid_argument when first() is not
+    // 0 and `before` lacks a byte.
+    void fill_unused_bytes(const RecordCarry& before = {});
 
     // The records of the files of one table: values, and progress when not null; both must be
     // open, with a record_layout_problem() of "". Returns OK or the block_failure() of either

@@ -130,34 +130,23 @@ TEST_CASE("Table records: a first record that is don't care, and a table with no
     CHECK_FALSE(r.has_progress()); // record 0 reads as a loss, but is don't care
 }
 
-TEST_CASE("Table records: the same bytes whatever order the chunks are filled in", "[table_records]") {
-    // Over 3 chunks of the fill's passes, run in order and in reverse.
+TEST_CASE("Table records: every unused byte of a values record repeats the one before it", "[table_records]") {
     const std::uint64_t n = 150000;
-    auto filled = [&](const ParallelFor& parallel) {
-        std::mt19937_64 random(7);
-        TableRecords r(n, 3);
-        for (std::uint64_t i = 0; i < n; ++i) {
-            const auto kind = random() % 8;
-            if (kind < 2)
-                r.put_dont_care(i);
-            else if (kind < 4)
-                r.put_loss(i, {Wdl5::LOSS, 4}, kind == 2 ? history_of({{1, 4}}) : history_of({{1, 9}, {2, 6}, {5, 4}}));
-            else
-                r.put_value(i, {Wdl5(random() % 5 == 0 ? 4 : 1 + random() % 3), int(random() % 40)});
-        }
-        r.fill_unused_bytes(parallel);
-        return r;
-    };
-    const TableRecords in_order = filled({});
-    const TableRecords reversed = filled([](std::size_t count, const std::function<void(std::size_t)>& body) {
-        for (std::size_t k = count; k-- > 0;) body(k);
-    });
-    CHECK(in_order.values() == reversed.values());
-    CHECK(in_order.progress() == reversed.progress());
-    CHECK(in_order.has_progress());
-    // Every unused byte of a values record repeats the one before it.
+    std::mt19937_64 random(7);
+    TableRecords r(n, 3);
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const auto kind = random() % 8;
+        if (kind < 2)
+            r.put_dont_care(i);
+        else if (kind < 4)
+            r.put_loss(i, {Wdl5::LOSS, 4}, kind == 2 ? history_of({{1, 4}}) : history_of({{1, 9}, {2, 6}, {5, 4}}));
+        else
+            r.put_value(i, {Wdl5(random() % 5 == 0 ? 4 : 1 + random() % 3), int(random() % 40)});
+    }
+    r.fill_unused_bytes();
+    CHECK(r.has_progress());
     for (std::uint64_t i = 1; i < n; ++i) {
-        const std::uint8_t* v = &in_order.values()[i * 2];
+        const std::uint8_t* v = &r.values()[i * 2];
         if (v[0] != 0 && v[0] != 4) CHECK(v[1] == v[-1]);
     }
 }
@@ -185,30 +174,36 @@ TEST_CASE("Table records: made a block at a time, the bytes of the whole table",
         TableRecords whole(n, longest);
         for (std::uint64_t i = 0; i < n; ++i) put(whole, i);
         whole.fill_unused_bytes();
+        // What the runs hand on found in order, and in reverse (as threads may).
         std::uint64_t made = 0;
-        const BlockRecords blocks(n, longest, [&](TableRecords& r) {
+        auto make = [&](TableRecords& r) {
             for (std::uint64_t i = r.first(); i < r.first() + r.entries(); ++i) put(r, i);
-            made += r.entries(); // one thread: no ParallelFor given
-        });
+            made += r.entries(); // one thread: the ParallelFors below run in turn
+        };
+        const BlockRecords blocks(n, longest, make);
         CHECK(made == n); // each run once, to find what it hands on
+        const BlockRecords reversed(n, longest, make, [](std::size_t count, const std::function<void(std::size_t)>& body) {
+            for (std::size_t k = count; k-- > 0;) body(k);
+        });
         CHECK(blocks.has_progress() == whole.has_progress());
-        for (const TableContents c : {TableContents::VALUES, TableContents::PROGRESS}) {
-            const TableHeader h = blocks.header(c, Ruleset{}, KMVK);
-            CHECK(h.record_size == whole.header(c, Ruleset{}, KMVK).record_size);
-            CHECK(h.block_entries == whole.header(c, Ruleset{}, KMVK).block_entries);
-            std::vector<std::uint8_t> bytes(n * h.record_size);
-            for (std::uint64_t first = 0; first < n; first += h.block_entries) {
-                const std::size_t count = std::min<std::uint64_t>(h.block_entries, n - first);
-                blocks.fill(c, first, count, &bytes[first * h.record_size]);
+        for (const TableContents c : {TableContents::VALUES, TableContents::PROGRESS})
+            for (const BlockRecords* from : {&blocks, &reversed}) {
+                const TableHeader h = blocks.header(c, Ruleset{}, KMVK);
+                CHECK(h.record_size == whole.header(c, Ruleset{}, KMVK).record_size);
+                CHECK(h.block_entries == whole.header(c, Ruleset{}, KMVK).block_entries);
+                std::vector<std::uint8_t> bytes(n * h.record_size);
+                for (std::uint64_t first = 0; first < n; first += h.block_entries) {
+                    const std::size_t count = std::min<std::uint64_t>(h.block_entries, n - first);
+                    from->fill(c, first, count, &bytes[first * h.record_size]);
+                }
+                CHECK(bytes == whole.records(c));
             }
-            CHECK(bytes == whole.records(c));
-        }
     }
     // A run that does not start a table needs what the records before it hand on.
     TableRecords part(10, longest, 8192);
     RecordCarry too_little;
     too_little.has = RecordCarry::BYTE0 | RecordCarry::BYTE1;
-    CHECK_THROWS_AS(part.fill_unused_bytes({}, too_little), std::invalid_argument);
+    CHECK_THROWS_AS(part.fill_unused_bytes(too_little), std::invalid_argument);
 }
 
 TEST_CASE("Table records: a file written from a record source, the bytes of one written whole", "[table_records]") {
