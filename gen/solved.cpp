@@ -32,12 +32,13 @@ const SolvedTable* SolvedTables::find(const core::Material& m) const {
     return k < by_key_.size() ? by_key_[k] : nullptr;
 }
 
-core::Wdl5 SolvedTables::wdl(const core::Position& pos) const {
+const core::Wdl5* SolvedTables::wdl_address(const core::Position& pos) const {
+    static constexpr core::Wdl5 LOST = core::Wdl5::LOSS;
     core::Material m = core::material_of(pos);
-    if (m.mover.pieces() == 0) return core::Wdl5::LOSS;
+    if (m.mover.pieces() == 0) return &LOST;
     const SolvedTable* t = find(m);
     if (!t) throw std::out_of_range("no solved table " + m.table_name());
-    return t->wdl_at(t->index.index(pos));
+    return t->wdl_address(t->index.index(pos));
 }
 
 } // namespace damatb::gen

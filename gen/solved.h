@@ -29,7 +29,8 @@ struct SolvedTable {
     const core::Wdl5* wdl_view = nullptr;
     std::shared_ptr<const void> wdl_file;
     // The WDL5 of index i, from wdl or the scratch file.
-    core::Wdl5 wdl_at(std::uint64_t i) const { return wdl_view ? wdl_view[i] : wdl[i]; }
+    core::Wdl5 wdl_at(std::uint64_t i) const { return *wdl_address(i); }
+    const core::Wdl5* wdl_address(std::uint64_t i) const { return wdl_view ? wdl_view + i : wdl.data() + i; }
     std::vector<std::uint8_t> dtz;
     std::vector<std::uint8_t> round;
     // For a table the solver made (not one read from its files): a bit per index, set where the
@@ -68,7 +69,9 @@ public:
     const SolvedTable* find(const core::Material& m) const;
     // WDL5 of a position with White to move: a side to move without pieces has
     // lost; otherwise its table must be here (std::out_of_range if not).
-    core::Wdl5 wdl(const core::Position& white_to_move) const;
+    core::Wdl5 wdl(const core::Position& white_to_move) const { return *wdl_address(white_to_move); }
+    // Where that WDL5 lies, so that it can be fetched from memory before it is read.
+    const core::Wdl5* wdl_address(const core::Position& white_to_move) const;
 
 private:
     // Where material m's table is listed in by_key_: every count is at most 16.

@@ -1,5 +1,7 @@
 // The first look at every position of a table (docs/generator.md): whether the game is over,
 // and what the moves that leave the class lead to, looked up in the classes solved before.
+#include <vector>
+
 #include "core/game.h"
 #include "core/movegen.h"
 #include "gen/solver_state.h"
@@ -8,24 +10,43 @@ namespace damatb::gen::solving {
 
 namespace {
 
-// What the first look finds of position i of table `here`.
-void look(SolverState& solver, Table& here, std::uint64_t i) {
+// What the first look finds of a position before it reads the values of the positions its moves
+// out of the class lead to: where those values lie, asked for from memory (a table of the
+// classes solved before, read at random) while the position before is finished.
+struct Look {
+    Outcome over = Outcome::NONE;
+    bool internal = false, capture = false;
+    std::vector<const Wdl5*> exits;
+};
+
+void start_look(SolverState& solver, const Table& here, std::uint64_t i, Look& out) {
     Position p = here.index.position(i);
     MoveList exits;
-    Outcome over = lone_pieces_outcome(p, solver.rules.lone_pieces);
-    const bool internal = over == Outcome::NONE && generate_material_changes(p, solver.rules.promotion, exits);
-    if (over == Outcome::NONE && !internal && exits.empty()) over = Outcome::LOSS; // no move
-    if (over != Outcome::NONE) {
+    out.exits.clear();
+    out.over = lone_pieces_outcome(p, solver.rules.lone_pieces);
+    out.internal = out.over == Outcome::NONE && generate_material_changes(p, solver.rules.promotion, exits);
+    if (out.over == Outcome::NONE && !out.internal && exits.empty()) out.over = Outcome::LOSS; // no move
+    if (out.over != Outcome::NONE) return;
+    out.capture = !exits.empty() && exits[0].is_capture(); // captures are compulsory
+    for (const Move& m : exits) {
+        const Wdl5* v = solver.solved.wdl_address(as_white_to_move(p.after(m))); // the opponent's value
+        __builtin_prefetch(v);
+        out.exits.push_back(v);
+    }
+}
+
+void finish_look(Table& here, std::uint64_t i, const Look& look) {
+    if (look.over != Outcome::NONE) {
         here.info[i] = TERMINAL;
-        int label = over == Outcome::WIN ? WON : over == Outcome::LOSS ? LOST : UNKNOWN;
+        int label = look.over == Outcome::WIN ? WON : look.over == Outcome::LOSS ? LOST : UNKNOWN;
         here.under_limit[i] = static_cast<std::uint8_t>(label);
         here.level[i] = label == UNKNOWN ? NO_LEVEL : 0;
         return;
     }
-    std::uint8_t info = internal ? INTERNAL : 0;
-    if (!exits.empty() && exits[0].is_capture()) info |= CAPTURE; // captures are compulsory
-    for (const Move& m : exits) {
-        Wdl5 v = solver.solved.wdl(as_white_to_move(p.after(m))); // the opponent's value
+    std::uint8_t info = look.internal ? INTERNAL : 0;
+    if (look.capture) info |= CAPTURE;
+    for (const Wdl5* at : look.exits) {
+        const Wdl5 v = *at;
         info |= EXT_ANY;
         if (v == Wdl5::LOSS) info |= EXT_WIN;
         if (v != Wdl5::WIN) info |= EXT_ESC;
@@ -42,7 +63,8 @@ void look(SolverState& solver, Table& here, std::uint64_t i) {
 void first_look(SolverState& solver, int t) {
     Table& here = solver.table(t);
     for_each_of_chunks(chunks_of(here.active), solver.threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
-        for (std::uint64_t i = b; i < e; ++i) look(solver, here, i);
+        one_ahead<Look>(b, e, [&](std::uint64_t i, Look& look) { start_look(solver, here, i, look); },
+                        [&](std::uint64_t i, const Look& look) { finish_look(here, i, look); });
     });
 }
 

@@ -36,7 +36,8 @@ std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::
                 units.push_back(std::move(u));
             }
         }
-        WorkUnit u{cls.class_name(), cls, -1, class_positions(cls), class_needs, memory_estimate(plan, k),
+        // A class in slices is written from its slices' files: it holds what its dearest slice does.
+        WorkUnit u{cls.class_name(), cls, -1, class_positions(cls), class_needs, memory_estimate(plan, k, {}, count),
                    in_slices, k};
         u.slice_count = count;
         u.needs.insert(u.needs.end(), own_slices.begin(), own_slices.end());

@@ -70,7 +70,10 @@ TEST_CASE("Work units: classes, or their slices then the class, each after what 
             REQUIRE(unit.slice_count >= 2);
             REQUIRE(unit.slice_count <= most);
             fewer = fewer || unit.slice_count < most;
-            CHECK(unit.memory > budget); // whole
+            CHECK(gen::memory_estimate(plan, unit.plan_index) > budget); // whole, it would not fit
+            // Written from its slices' files, it holds what its dearest slice does.
+            CHECK(unit.memory == gen::memory_estimate(plan, unit.plan_index, {}, unit.slice_count));
+            CHECK(unit.memory <= budget);
             // Within four fifths of the budget (slices_to_fit), one fewer not.
             CHECK(gen::memory_estimate(plan, unit.plan_index, {}, unit.slice_count) <= budget / 5 * 4);
             if (unit.slice_count > 2)
