@@ -4,9 +4,9 @@
 # reaches: generating them takes 10 to 20 minutes on 2 cores). Generates them into TABLES
 # (default tables/end-of-move.king-wins.32; classes already there are read back and checked,
 # so a second run takes minutes), then compares every table's statistics line. MEMORY=GIB
-# generates them under that budget (`--memory`), the classes that do not fit whole in slices:
-# MEMORY=2.25, the least the memory estimate lets up to 5 pieces run in, cuts 15 classes into
-# 135 slices. Ends with the time and peak memory of the generation.
+# generates them under that budget (`--memory`), the classes that do not fit whole in slices
+# (2.25 is the least the memory estimate lets every class up to 5 pieces run in). Ends with
+# the time and peak memory of the generation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=${TABLES:-tables/end-of-move.king-wins.32}
