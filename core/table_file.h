@@ -104,11 +104,8 @@ using RecordSource = std::function<void(std::uint64_t first, std::size_t n, std:
 TableStatus write_table(const std::string& path, const TableHeader& header, const RecordSource& source,
                         const WriteOptions& options = {});
 
-// The same, for the table whose record i is the record_size bytes at records + i * record_size,
-// for i < header.entries, to path. The file is written to path + ".tmp", synced, then renamed, so
-// that path never holds a half-written file; the .tmp is removed on failure. Returns NONE, or
-// BAD_HEADER for an impossible header, or IO with the path and the system's reason.
-// Thread-safe for distinct paths.
+// The same, for records held whole: record i is the record_size bytes at records + i *
+// record_size, for i < header.entries (BAD_HEADER when records is null and there are some).
 TableStatus write_table(const std::string& path, const TableHeader& header,
                         const std::uint8_t* records, const WriteOptions& options = {});
 

@@ -165,7 +165,8 @@ public:
     // record_file_header() of the file of contents c.
     TableHeader header(TableContents c, const Ruleset& rules, const Material& m) const;
     // Fills out with the records first to first + n - 1 of the file of contents c (a
-    // write_table RecordSource); first must be a multiple of its header's block_entries.
+    // write_table RecordSource); first must start a run (a multiple of RUN, as every block
+    // of either file does), else std::invalid_argument.
     void fill(TableContents c, std::uint64_t first, std::size_t n, std::uint8_t* out) const;
 
 private:
