@@ -286,9 +286,7 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
 
 std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
     std::uint64_t bytes = 0;
-    const std::vector<std::size_t> last = last_readers(plan);
-    for (std::size_t j = 0; j < k; ++j)
-        if (last[j] >= k) bytes += class_positions(plan[j].material);
+    for (const Material& n : plan[k].needs) bytes += class_positions(n);
     return bytes + (64u << 20);
 }
 
@@ -495,7 +493,9 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
             t->history = {};
             if (!scratch_read && read_later) {
                 save_wdl_scratch(options.out_dir, *t, options.rules);
-                if (auto mapped = map_wdl_scratch(options.out_dir, t->index.material(), options.rules)) t = mapped;
+                const Material m = t->index.material();
+                t = map_wdl_scratch(options.out_dir, m, options.rules);
+                if (!t) throw std::runtime_error("cannot map " + wdl_scratch_path(options.out_dir, m) + ", just written");
             }
             solved.add(t);
         }
@@ -503,6 +503,8 @@ std::vector<ClassReport> generate(const GenerateOptions& options) {
         for (std::size_t j = 0; j <= k; ++j)
             if (last_reader[j] == k)
                 for (const Material& m : tables_of(plan[j].material)) solved.remove(m);
+        // The next class brings back the pages of the classes it reads (held_classes_bytes).
+        solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
         malloc_trim(0);
         if (!report.reused || !stats) write_stats(options.out_dir, cls, report.tables); // made again if lost
         report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

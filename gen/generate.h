@@ -101,8 +101,9 @@ std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls, int cou
 // (the most it has) when that many do not fit so.
 int slices_to_fit(const std::vector<core::ClassPlan>& plan, std::size_t k, std::uint64_t budget,
                   const std::vector<bool>& reused = {});
-// The bytes that solving class k of a plan holds besides its solver's: the WDL5 of the earlier
-// classes a later one still reads (one byte per position), and a margin for the program.
+// The bytes that solving class k of a plan holds besides its solver's: the WDL5 of the classes
+// it reads (one byte per position; those held for later classes are mapped from their scratch
+// files, their pages given back, gen/wdl_scratch.h), and a margin for the program.
 std::uint64_t held_classes_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k);
 // Whether class cls has men (and so slices).
 bool has_men(const core::Material& cls);

@@ -72,6 +72,11 @@ public:
     core::Wdl5 wdl(const core::Position& white_to_move) const { return *wdl_address(white_to_move); }
     // Where that WDL5 lies, so that it can be fetched from memory before it is read.
     const core::Wdl5* wdl_address(const core::Position& white_to_move) const;
+    // Calls f(table) for each table here.
+    template <typename F>
+    void for_each(F&& f) const {
+        for (const auto& entry : tables_) f(*entry.second);
+    }
 
 private:
     // Where material m's table is listed in by_key_: every count is at most 16.

@@ -62,6 +62,7 @@ struct Candidate {
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
 };
 inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds);
+inline bool men_move(const SolverState& solver);
 inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins_scanned, unsigned candidates_scanned);
 inline std::vector<Node> commit_direct(SolverState& solver, int r);
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
@@ -108,8 +109,9 @@ void solve_limited(SolverState& solver) {
             throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
         labelled = run_round(solver, r, r == 1 ? labelled : std::vector<Node>{}, seeds);
         if (solver.contradiction) throw std::logic_error("a position both won and lost");
-        solver.say("round " + std::to_string(r) + ": " + std::to_string(labelled.size()) +
-            " positions won or lost");
+        solver.say("round " + std::to_string(r) + ": " +
+                   (men_move(solver) ? std::to_string(labelled.size()) + " positions won or lost"
+                                     : std::string("done (no man moves, no other round)")));
         record_history(solver, r);
     }
 }
@@ -117,7 +119,8 @@ void solve_limited(SolverState& solver) {
 namespace {
 
 // One round: levels 1 to the limit, each from the one before. `frontier` holds the nodes
-// of level 0. Returns the nodes labelled for the first time.
+// of level 0. Returns the nodes labelled for the first time, which the next round starts from
+// (none in a class without men: there is no next round).
 inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds) {
     // Nodes found lost before their level came, by that level, committed when it comes.
     // They stay lost, and if their level falls meanwhile (a successor's did), the step that
@@ -140,7 +143,7 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     std::uint64_t listed_at_most = 0;
     for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).active_size / 128;
     std::vector<Node> committed;
-    bool listing = true;
+    bool listing = men_move(solver);
     for (int k = 1; k <= solver.limit; ++k) {
         king_move_wins(solver, frontier, k, r);
         commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
@@ -196,6 +199,8 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
                                              [](const auto& l) { return l.empty(); }))
             break;
     }
+    // Only a man move leads to the next round: without men, it is not looked for.
+    if (!men_move(solver)) return {};
     auto first_labelled = [r](const Table& here, std::uint64_t i) {
         return here.under_limit[i] != UNKNOWN && here.round[i] == r;
     };
@@ -203,6 +208,13 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     sort_in_parallel(committed, solver.threads);
     committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
     return solver.select_from(committed, first_labelled);
+}
+
+// Whether a side to move of the class has men (a man move leads to the next round).
+inline bool men_move(const SolverState& solver) {
+    for (int t = 0; t < solver.table_count(); ++t)
+        if (solver.has_moves(t, RetroKind::MAN_MOVES)) return true;
+    return false;
 }
 
 // Solving in slices, adds to the seeds of round r those of the positions of the slices solved

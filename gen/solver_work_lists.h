@@ -50,13 +50,14 @@ template <typename ListOpen, typename Forwards, typename Backwards>
 unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& changed, RetroKind kind,
                            ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
                            Backwards&& backwards, const std::array<std::uint64_t, 2>& imported = {0, 0}) {
-    std::array<std::vector<Node>, 2> by_table; // by the table their predecessors lie in
-    for (Node c : changed) by_table[static_cast<std::size_t>(solver.other(table_of(c)))].push_back(c);
-    std::vector<Node> walk_back;
-    unsigned scanned = 0;
+    // The changed positions by the table their predecessors lie in: counted, not copied (the
+    // list may hold most of the class), and picked out only for a walk back from some tables
+    // but not all.
+    std::array<std::uint64_t, 2> changed_in{};
+    for (Node c : changed) ++changed_in[static_cast<std::size_t>(solver.other(table_of(c)))];
+    unsigned scanned = 0, walked = 0;
     for (int t = 0; t < solver.table_count(); ++t) {
-        const std::vector<Node>& from = by_table[static_cast<std::size_t>(t)];
-        const std::uint64_t count = from.size() + imported[static_cast<std::size_t>(t)];
+        const std::uint64_t count = changed_in[static_cast<std::size_t>(t)] + imported[static_cast<std::size_t>(t)];
         if (count == 0) continue;
         if (may_scan(solver, t, kind, count)) {
             std::vector<Node> open;
@@ -67,9 +68,17 @@ unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& changed
                 continue;
             }
         }
-        walk_back.insert(walk_back.end(), from.begin(), from.end());
+        if (changed_in[static_cast<std::size_t>(t)]) walked |= 1u << t;
     }
-    if (!walk_back.empty()) backwards(walk_back);
+    if (walked == 0) return scanned;
+    if (scanned == 0) {
+        backwards(changed);
+        return scanned;
+    }
+    std::vector<Node> walk_back;
+    for (Node c : changed)
+        if ((walked >> solver.other(table_of(c))) & 1) walk_back.push_back(c);
+    backwards(walk_back);
     return scanned;
 }
 

@@ -122,7 +122,12 @@ std::shared_ptr<SolvedTable> map_wdl_scratch(const std::string& dir, const core:
         return nullptr;
     t->wdl_file = std::move(mapping);
     t->wdl_view = reinterpret_cast<const core::Wdl5*>(bytes + HEADER_SIZE);
+    release_wdl_pages(*t); // read whole for the checksum
     return t;
+}
+
+void release_wdl_pages(const SolvedTable& t) {
+    if (t.wdl_file) ::madvise(const_cast<void*>(t.wdl_file.get()), HEADER_SIZE + t.index.size(), MADV_DONTNEED);
 }
 
 void remove_wdl_scratch(const std::string& dir) {

@@ -34,6 +34,12 @@ void save_wdl_scratch(const std::string& dir, const SolvedTable& t, const core::
 std::shared_ptr<SolvedTable> map_wdl_scratch(const std::string& dir, const core::Material& m,
                                              const core::Ruleset& rules);
 
+// Gives back the process's pages of t's scratch file, if t is mapped from one: they stay in the
+// kernel's page cache, and a look-up brings its page back from there. A class touches the
+// pages of the classes it reads alone, so only those count in its resident memory
+// (docs/six-pieces.md, "The memory estimate").
+void release_wdl_pages(const SolvedTable& t);
+
 // Removes the scratch folder of dir and everything in it.
 void remove_wdl_scratch(const std::string& dir);
 
