@@ -26,7 +26,7 @@ int run_plan(const Args& args) {
         "With --json: an array of objects. A class: {\"unit\", \"kind\" (\"class\"),\n"
         "\"tables\", \"positions\", \"needs\" (and its slices, when solved in slices),\n"
         "\"memory\" (the estimated peak in bytes of\n"
-        "`generate` solving it, the earlier classes it still holds included: whole, or, in\n"
+        "`generate` solving it, the classes it reads included: whole, or, in\n"
         "slices, writing its tables from its slices' files), \"slices\"\n"
         "(the most slices by the men's ranks it can be cut into, 1 for kings only),\n"
         "\"memory_in_slices\" (the same peak in that many slices: the least), \"in_slices\"\n"

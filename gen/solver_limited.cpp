@@ -143,7 +143,9 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     std::uint64_t listed_at_most = 0;
     for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).active_size / 128;
     std::vector<Node> committed;
-    bool listing = men_move(solver);
+    // Only a man move leads to the next round: without men, nothing is listed for it.
+    const bool next_round = men_move(solver);
+    bool listing = next_round;
     for (int k = 1; k <= solver.limit; ++k) {
         king_move_wins(solver, frontier, k, r);
         commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
@@ -199,8 +201,7 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
                                              [](const auto& l) { return l.empty(); }))
             break;
     }
-    // Only a man move leads to the next round: without men, it is not looked for.
-    if (!men_move(solver)) return {};
+    if (!next_round) return {};
     auto first_labelled = [r](const Table& here, std::uint64_t i) {
         return here.under_limit[i] != UNKNOWN && here.round[i] == r;
     };

@@ -5,8 +5,7 @@
 # (default tables/end-of-move.king-wins.32; classes already there are read back and checked,
 # so a second run takes minutes), then compares every table's statistics line. MEMORY=GIB
 # generates them under that budget (`--memory`), the classes that do not fit whole in slices
-# (under 2, 14 of them). Ends with
-# the time and peak memory of the generation.
+# (under 2, 14 of them). Ends with the time and peak memory of the generation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=${TABLES:-tables/end-of-move.king-wins.32}

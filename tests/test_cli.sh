@@ -6,6 +6,8 @@ damatb=$1
 source "$(dirname "$0")/check.sh"
 
 exit_code() { "$@" >/dev/null 2>&1; echo $?; }
+# The md5 sums of the files of a folder (its folders left out), to compare two runs' tables.
+file_sums() { (cd "$1" && ls -p | grep -v / | xargs md5sum); }
 
 check "perft depth 4" "$(printf 'depth 1: 8\ndepth 2: 64\ndepth 3: 708\ndepth 4: 7538')" \
   "$("$damatb" perft --depth 4)"
@@ -90,14 +92,14 @@ check "killed run resumes" 0 "$(exit_code "$damatb" generate --pieces 4 --out "$
 check "resumed run reused the classes done" 1 "$("$damatb" generate --pieces 4 --out "$tmp/killed" | grep -c 'KvK: 630 positions reused')"
 "$damatb" generate --pieces 4 --out "$tmp/fresh" >/dev/null
 check "killed and resumed: the same bytes as a run from nothing" "" \
-  "$(diff <(cd "$tmp/killed" && ls -p | grep -v / | grep -v '\.tmp$' | xargs md5sum) <(cd "$tmp/fresh" && ls -p | grep -v / | xargs md5sum))"
+  "$(diff <(file_sums "$tmp/killed" | grep -v '\.tmp$') <(file_sums "$tmp/fresh"))"
 check "killed and resumed: no temporary file left" 0 "$(ls "$tmp/killed" | grep -c '\.tmp$')"
 # The classes that do not fit in a budget of 0.2 GiB whole (KKMvK, KKvKM, KKMvM, KMMvK, KMvKM,
 # KMMvM, KMvMM: 205 to 305 MiB) are solved in slices by their men's ranks, into the same bytes.
 out=$("$damatb" generate --pieces 4 --memory 0.2 --out "$tmp/sliced")
 check "generate in slices where a class does not fit whole" 7 "$(grep -c 'solved in [0-9]* slices' <<<"$out")"
 check "generate in slices: the same bytes" "" \
-  "$(diff <(cd "$tmp/sliced" && ls -p | grep -v / | xargs md5sum) <(cd "$tmp/fresh" && ls -p | grep -v / | xargs md5sum))"
+  "$(diff <(file_sums "$tmp/sliced") <(file_sums "$tmp/fresh"))"
 # A run killed in the middle of a class solved in slices resumes at the slice it was solving:
 # KKvKM (6 slices, some 5 s) killed once two slices' files are written.
 mkdir "$tmp/midslice" && cp "$tmp/fresh"/* "$tmp/midslice" && rm "$tmp/midslice"/KKvKM*
@@ -114,7 +116,7 @@ check "killed in a class: some slices' files written, not the class's" "1 0" \
 out=$("$damatb" generate --material KKvKM --slices --verbose --out "$tmp/midslice")
 check "killed in a class: the slices written are read back" "$written" "$(grep -c 'read back from its slice file' <<<"$out")"
 check "killed in a class: the same bytes" "" \
-  "$(diff <(cd "$tmp/midslice" && ls -p | grep -v / | xargs md5sum) <(cd "$tmp/fresh" && ls -p | grep -v / | xargs md5sum))"
+  "$(diff <(file_sums "$tmp/midslice") <(file_sums "$tmp/fresh"))"
 # The folder of the slice files cannot be made (a file is in the way): an error naming it.
 rm "$tmp/midslice"/KKvKM* && touch "$tmp/midslice/unfinished"
 out=$("$damatb" generate --material KKvKM --slices --out "$tmp/midslice" 2>&1); code=$?
@@ -147,7 +149,7 @@ out=$("$damatb" generate --material KKvMM --verbose --out "$tmp/units")
 check "the class from its slices' files: every slice read back, the slice files gone" "21 no" \
   "$(grep -c 'read back from its slice file (' <<<"$out") $([ -e "$tmp/units/unfinished" ] && echo yes || echo no)"
 check "the class from its slices' files: the same bytes" "" \
-  "$(diff <(cd "$tmp/units" && ls -p | grep -v / | xargs md5sum) <(cd "$tmp/fresh" && ls -p | grep -v / | xargs md5sum))"
+  "$(diff <(file_sums "$tmp/units") <(file_sums "$tmp/fresh"))"
 check "--slice beyond the class's slices" "damatb: error: class KKvMM has 21 slices, 0 to 20, not slice 21" \
   "$("$damatb" generate --material KKvMM --slice 21 --out "$tmp/units" 2>&1 >/dev/null)"
 check "--slice without --material exits 2" 2 "$(exit_code "$damatb" generate --slice 0 --out "$tmp/units")"
