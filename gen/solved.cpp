@@ -32,13 +32,17 @@ const SolvedTable* SolvedTables::find(const core::Material& m) const {
     return k < by_key_.size() ? by_key_[k] : nullptr;
 }
 
-const core::Wdl5* SolvedTables::wdl_address(const core::Position& pos) const {
-    static constexpr core::Wdl5 LOST = core::Wdl5::LOSS;
+const SolvedTable* SolvedTables::table_for(const core::Position& pos) const {
     core::Material m = core::material_of(pos);
-    if (m.mover.pieces() == 0) return &LOST;
+    if (m.mover.pieces() == 0) return nullptr;
     const SolvedTable* t = find(m);
     if (!t) throw std::out_of_range("no solved table " + m.table_name());
-    return t->wdl_address(t->index.index(pos));
+    return t;
+}
+
+const core::Wdl5* SolvedTables::wdl_address(const core::Position& pos) const {
+    const SolvedTable* t = table_for(pos);
+    return t ? t->wdl_address(t->index.index(pos)) : &NO_PIECES;
 }
 
 } // namespace damatb::gen

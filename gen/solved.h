@@ -72,6 +72,11 @@ public:
     core::Wdl5 wdl(const core::Position& white_to_move) const { return *wdl_address(white_to_move); }
     // Where that WDL5 lies, so that it can be fetched from memory before it is read.
     const core::Wdl5* wdl_address(const core::Position& white_to_move) const;
+    // The table of a position with White to move, nullptr if the side to move has no pieces
+    // (std::out_of_range if it is not here).
+    const SolvedTable* table_for(const core::Position& white_to_move) const;
+    // The value of a side to move without pieces.
+    static constexpr core::Wdl5 NO_PIECES = core::Wdl5::LOSS;
     // Calls f(table) for each table here.
     template <typename F>
     void for_each(F&& f) const {

@@ -28,8 +28,21 @@ void start_look(SolverState& solver, const Table& here, std::uint64_t i, Look& o
     if (out.over == Outcome::NONE && !out.internal && exits.empty()) out.over = Outcome::LOSS; // no move
     if (out.over != Outcome::NONE) return;
     out.capture = !exits.empty() && exits[0].is_capture(); // captures are compulsory
-    for (const Move& m : exits) {
-        const Wdl5* v = solver.solved.wdl_address(as_white_to_move(p.after(m))); // the opponent's value
+    // The opponent's value after each move. Moves that differ only in where the moving piece
+    // ends (a king's landing squares after the same captures) lead into one table, to positions
+    // that differ only in that piece: their indices share the rest (SharedIndex).
+    const SolvedTable* table = nullptr;
+    SharedIndex shared;
+    for (std::size_t k = 0; k < exits.size(); ++k) {
+        const Move& m = exits[k];
+        const Position q = as_white_to_move(p.after(m));
+        const bool same_rest =
+            k > 0 && m.from == exits[k - 1].from && m.captured == exits[k - 1].captured && m.flags == exits[k - 1].flags;
+        if (!same_rest) {
+            table = solver.solved.table_for(q);
+            if (table) shared = SharedIndex(table->index, BLACK, m.ends_as_king()); // the mover is Black in q
+        }
+        const Wdl5* v = table ? table->wdl_address(shared(q)) : &SolvedTables::NO_PIECES;
         __builtin_prefetch(v);
         out.exits.push_back(v);
     }

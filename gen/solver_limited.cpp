@@ -68,8 +68,8 @@ inline std::vector<Node> commit_direct(SolverState& solver, int r);
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
 inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r);
 inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k);
-inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r, unsigned& scanned);
-inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r, unsigned& scanned);
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned);
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned);
 inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out);
 inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind);
 inline Label exit_label(const Table& after, std::uint64_t j, int r);
@@ -96,9 +96,7 @@ void solve_limited(SolverState& solver) {
     std::vector<Node> labelled = std::move(over);
     for (int r = 1;; ++r) {
         unsigned wins_scanned = 0, candidates_scanned = 0;
-        Seeds seeds{round_wins(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, LOST), r, wins_scanned),
-                    round_candidates(solver, solver.with_label(labelled, LabelOf::UNDER_LIMIT, WON), r,
-                                     candidates_scanned)};
+        Seeds seeds{round_wins(solver, labelled, r, wins_scanned), round_candidates(solver, labelled, r, candidates_scanned)};
         import_seeds(solver, r, seeds, wins_scanned, candidates_scanned);
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
             if (r - 1 >= solver.last_imported_round()) break;
@@ -307,7 +305,7 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
 // level k (not over, with a move inside the class, not won at level k or lower), stopping at
 // its first winning move.
 inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r) {
-    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::UNDER_LIMIT, LOST), RetroKind::KING_MOVES,
+    scan_or_walk_back(solver, frontier, LOST, RetroKind::KING_MOVES,
         KING_WIN_SCAN_LIMIT,
         [&](int t, std::vector<Node>& open) {
             solver.select_in(t, [k](const Table& here, std::uint64_t i) {
@@ -338,7 +336,7 @@ inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontie
 // were given.
 inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k) {
     std::vector<Node> out;
-    scan_or_walk_back(solver, solver.with_label(frontier, LabelOf::UNDER_LIMIT, WON), RetroKind::KING_MOVES,
+    scan_or_walk_back(solver, frontier, WON, RetroKind::KING_MOVES,
         LOSS_SCAN_LIMIT,
         [&](int t, std::vector<Node>& open) {
             solver.select_in(t, [k](const Table& here, std::uint64_t i) {
@@ -354,10 +352,10 @@ inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<
     return out;
 }
 
-// The positions with a man move into one of `won`, the positions won in round r - 1, which
-// may be lost in round r: may_be_lost's. A scan of the table their predecessors lie in finds
-// them too: the positions not labelled (and not over, with no move out of the class that
-// escapes) whose escape (Table::escape) is a man move into a position won in round r - 1, or
+// The positions with a man move into a won one of `labelled` (the positions labelled in round
+// r - 1), which may be lost in round r: may_be_lost's. A scan of the table their predecessors
+// lie in finds them too: the positions not labelled (and not over, with no move out of the class
+// that escapes) whose escape (Table::escape) is a man move into a position won in round r - 1, or
 // that have none. Any other such position still escapes: its escape is a king move (which
 // stops escaping only within a round, when the position it leads to is won or its level
 // falls, and the step that does so looks at the position again), or a man move into a
@@ -365,11 +363,11 @@ inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<
 // before: the position was evaluated again in that round, and its escape is newer). A
 // position lost already never has a man move into a position won in round r - 1: that move
 // escaped in every round up to r - 1.
-inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& won, int r, unsigned& scanned) {
+inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned) {
     std::vector<Node> out;
     std::array<std::uint64_t, 2> imported{};
     for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, WON);
-    scanned = scan_or_walk_back(solver, won, RetroKind::MAN_MOVES, ANY_LENGTH,
+    scanned = scan_or_walk_back(solver, labelled, WON, RetroKind::MAN_MOVES, ANY_LENGTH,
         [&](int t, std::vector<Node>& open) { select_escaping_into_won(solver, t, r - 1, open); },
         [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
         [&](const std::vector<Node>& from) { add_nodes(out, may_be_lost(solver, from, RetroKind::MAN_MOVES)); },
@@ -377,17 +375,17 @@ inline std::vector<Node> round_candidates(SolverState& solver, const std::vector
     return out;
 }
 
-// The positions with a man move into one of `lost`, the positions lost in round r - 1,
-// which are won at level 1 in round r: those not over, not won at level 1 already. Found by
-// walking back from the lost positions, or by looking forwards from each position that may
-// be so won (not over, with a move inside the class, not lost, not won at level 1). Where one
+// The positions with a man move into a lost one of `labelled` (the positions labelled in round
+// r - 1), which are won at level 1 in round r: those not over, not won at level 1 already.
+// Found by walking back from the lost positions, or by looking forwards from each position that
+// may be so won (not over, with a move inside the class, not lost, not won at level 1). Where one
 // side wins nearly everywhere, a round's lost positions are tens of millions and most of their
 // predecessors are won at level 1 already.
-inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& lost, int r, unsigned& scanned) {
+inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned) {
     std::vector<Node> out;
     std::array<std::uint64_t, 2> imported{};
     for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, LOST);
-    scanned = scan_or_walk_back(solver, lost, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
+    scanned = scan_or_walk_back(solver, labelled, LOST, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
         [&](int t, std::vector<Node>& open) {
             solver.select_in(t, [](const Table& here, std::uint64_t i) {
                 const std::uint8_t info = here.info[i];
@@ -477,8 +475,16 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
         out.probe_zeroing = e & 1;
     } else {
         expand(solver, out);
-        for (std::size_t k = 0; out.probe_move < 0 && k < out.moves.size(); ++k)
-            if (stays_in_class(out.moves[k])) out.probe_move = static_cast<int>(k);
+        // The probe: the first move that stays in the class after which the opponent cannot
+        // capture, else the first that stays in the class. The positions won at level 1 are
+        // mostly those with a capture that wins, so such a move mostly escapes.
+        int first = -1;
+        for (std::size_t k = 0; out.probe_move < 0 && k < out.moves.size(); ++k) {
+            if (!stays_in_class(out.moves[k])) continue;
+            if (first < 0) first = static_cast<int>(k);
+            if (!has_capture(out.p.after(out.moves[k]))) out.probe_move = static_cast<int>(k);
+        }
+        if (out.probe_move < 0) out.probe_move = first;
         out.has_probe = out.probe_move >= 0;
         if (!out.has_probe) return;
         const Move& m = out.moves[static_cast<std::size_t>(out.probe_move)];

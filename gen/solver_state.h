@@ -154,6 +154,18 @@ struct SolverState {
         });
     }
 
+    // How many nodes of `from` are labelled `label` under the limit, by table.
+    std::array<std::uint64_t, 2> count_with_label(const std::vector<Node>& from, Label label) {
+        std::vector<std::array<std::uint64_t, 2>> counts(chunk_count(from.size()));
+        for_each_chunk(from.size(), threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t s = b; s < e; ++s)
+                if (table_of_node(from[s]).under_limit[index_of(from[s])] == label) ++counts[c][std::size_t(table_of(from[s]))];
+        });
+        std::array<std::uint64_t, 2> total{};
+        for (const auto& c : counts) total[0] += c[0], total[1] += c[1];
+        return total;
+    }
+
     void prefetch(Node c, int touches) const {
         const Table& here = table(table_of(c));
         const std::uint64_t i = index_of(c);

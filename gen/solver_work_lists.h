@@ -34,27 +34,28 @@ inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size
             (solver.options.search == Search::AUTO && changed * SCAN_FROM > solver.table(t).active_size));
 }
 
-// The work of a step whose candidates are the positions with a move of `kind` into one of
-// `changed`. For each table t those lie in (with changed positions in the other table): where a
-// scan may pay (may_scan), list_open(t, list) appends to an empty list the positions of t that
-// the step could change, and if they are no more than `limit` allows (or the search is
-// Search::SCAN), forwards(t, std::move(list)) is called with them. The changed positions of the
-// tables not scanned are walked back from: backwards(nodes) is called once with all of them, if
-// there are any, after the scans.
+// The work of a step whose candidates are the positions with a move of `kind` into a changed
+// position: one of `from` labelled `label` under the limit. For each table t those lie in (with
+// changed positions in the other table): where a scan may pay (may_scan), list_open(t, list)
+// appends to an empty list the positions of t that the step could change, and if they are no
+// more than `limit` allows (or the search is Search::SCAN), forwards(t, std::move(list)) is
+// called with them. The changed positions of the tables not scanned are walked back from:
+// backwards(nodes) is called once with all of them, if there are any, after the scans.
 // Solving in slices, `imported[t]` counts the changed positions of the slices imported (solved
 // before) whose predecessors lie in table t: a scan of t finds the positions with a move into
-// those too, a walk back from `changed` does not (the caller walks back from them). They count
-// in the weighing; the tables scanned are returned (bit t), whose imported positions need no
-// walk back.
+// those too, a walk back from the changed positions does not (the caller walks back from
+// them). They count in the weighing; the tables scanned are returned (bit t), whose imported
+// positions need no walk back.
 template <typename ListOpen, typename Forwards, typename Backwards>
-unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& changed, RetroKind kind,
+unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& from, Label label, RetroKind kind,
                            ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
                            Backwards&& backwards, const std::array<std::uint64_t, 2>& imported = {0, 0}) {
-    // The changed positions by the table their predecessors lie in: counted, not copied (the
-    // list may hold most of the class), and picked out only for a walk back from some tables
-    // but not all.
+    // The changed positions by the table their predecessors lie in: counted, not listed (they
+    // may be most of the class, where one side wins nearly everywhere, and a scan needs only
+    // their count), and listed only for a walk back.
+    const std::array<std::uint64_t, 2> labelled = solver.count_with_label(from, label);
     std::array<std::uint64_t, 2> changed_in{};
-    for (Node c : changed) ++changed_in[static_cast<std::size_t>(solver.other(table_of(c)))];
+    for (int t = 0; t < solver.table_count(); ++t) changed_in[std::size_t(solver.other(t))] += labelled[std::size_t(t)];
     unsigned scanned = 0, walked = 0;
     for (int t = 0; t < solver.table_count(); ++t) {
         const std::uint64_t count = changed_in[static_cast<std::size_t>(t)] + imported[static_cast<std::size_t>(t)];
@@ -71,13 +72,8 @@ unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& changed
         if (changed_in[static_cast<std::size_t>(t)]) walked |= 1u << t;
     }
     if (walked == 0) return scanned;
-    if (scanned == 0) {
-        backwards(changed);
-        return scanned;
-    }
-    std::vector<Node> walk_back;
-    for (Node c : changed)
-        if ((walked >> solver.other(table_of(c))) & 1) walk_back.push_back(c);
+    std::vector<Node> walk_back = solver.with_label(from, LabelOf::UNDER_LIMIT, label);
+    if (scanned != 0) std::erase_if(walk_back, [&](Node c) { return !((walked >> solver.other(table_of(c))) & 1); });
     backwards(walk_back);
     return scanned;
 }
