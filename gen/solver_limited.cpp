@@ -61,7 +61,8 @@ struct Candidate {
     SharedIndex kings; // the index after p's king moves (kings_after)
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
 };
-inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds);
+inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds,
+                                   bool next_round);
 inline bool men_move(const SolverState& solver);
 inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins_scanned, unsigned candidates_scanned);
 inline std::vector<Node> commit_direct(SolverState& solver, int r);
@@ -94,6 +95,8 @@ void solve_limited(SolverState& solver) {
     // round before, and, solving in slices, into positions of the slices solved before that
     // were labelled in the round before (import_seeds).
     std::vector<Node> labelled = std::move(over);
+    // Only a man move leads to the next round: a class without men has one.
+    const bool next_round = men_move(solver);
     for (int r = 1;; ++r) {
         unsigned wins_scanned = 0, candidates_scanned = 0;
         Seeds seeds{round_wins(solver, labelled, r, wins_scanned), round_candidates(solver, labelled, r, candidates_scanned)};
@@ -105,11 +108,11 @@ void solve_limited(SolverState& solver) {
         }
         if (r > MAX_PROGRESS_ROUND)
             throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
-        labelled = run_round(solver, r, r == 1 ? labelled : std::vector<Node>{}, seeds);
+        labelled = run_round(solver, r, r == 1 ? labelled : std::vector<Node>{}, seeds, next_round);
         if (solver.contradiction) throw std::logic_error("a position both won and lost");
         solver.say("round " + std::to_string(r) + ": " +
-                   (men_move(solver) ? std::to_string(labelled.size()) + " positions won or lost"
-                                     : std::string("done (no man moves, no other round)")));
+                   (next_round ? std::to_string(labelled.size()) + " positions won or lost"
+                               : std::string("done (no man moves, no other round)")));
         record_history(solver, r);
     }
 }
@@ -118,8 +121,9 @@ namespace {
 
 // One round: levels 1 to the limit, each from the one before. `frontier` holds the nodes
 // of level 0. Returns the nodes labelled for the first time, which the next round starts from
-// (none in a class without men: there is no next round).
-inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds) {
+// (none when there is no next round, `next_round` false: a class without men).
+inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds,
+                                   bool next_round) {
     // Nodes found lost before their level came, by that level, committed when it comes.
     // They stay lost, and if their level falls meanwhile (a successor's did), the step that
     // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
@@ -141,8 +145,6 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     std::uint64_t listed_at_most = 0;
     for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).active_size / 128;
     std::vector<Node> committed;
-    // Only a man move leads to the next round: without men, nothing is listed for it.
-    const bool next_round = men_move(solver);
     bool listing = next_round;
     for (int k = 1; k <= solver.limit; ++k) {
         king_move_wins(solver, frontier, k, r);

@@ -34,7 +34,7 @@ for u in json.load(sys.stdin):
     if u["unit"] == "KMvK": print(u["unit"], u["kind"], u["tables"], u["positions"], u["needs"], u["memory"] > 44 * u["positions"])')"
 check "plan --json lists the 52 classes of 7 pieces" 52 "$("$damatb" plan --pieces 7 --json | python3 -c 'import json,sys; print(sum(1 for u in json.load(sys.stdin) if len(u["unit"]) == 8))')"
 check "plan --pieces 9 exits 2" 2 "$(exit_code "$damatb" plan --pieces 9)"
-# Under a budget of 256 MiB, the classes that generate solves in slices (below; 2 or 3 each, the
+# Under a budget of 0.2 GiB, the classes that generate solves in slices (below; 2 to 6 each, the
 # fewest that fit) are listed as their slices, then the class; every unit needs only units listed
 # before it.
 check "plan --memory: the slices as units" "25 KKMvK,KKvKM,KKMvM,KMMvK,KMvKM,KMMvM,KMvMM True True True" \
