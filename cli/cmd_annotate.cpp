@@ -5,19 +5,22 @@
 #include <string>
 #include <vector>
 
+#include "answers/probe_json.h"
 #include "cli/commands.h"
 #include "cli/json.h"
-#include "cli/pdn.h"
-#include "cli/probe_json.h"
 #include "cli/tables.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/notation.h"
+#include "core/pdn.h"
 #include "damatb/probe_bridge.h"
 
 namespace damatb::cli {
 
 namespace {
+
+using core::PdnGame;
+using core::PdnMove;
 
 CommandSyntax annotate_syntax() {
     CommandSyntax syntax(
@@ -162,7 +165,7 @@ std::string json_of(const Annotated& a) {
                 .add_string("move", p.move)
                 .add_string("result", result_word(p.value.result))
                 .add_string("wdl", wdl_word(p.value.wdl))
-                .add_raw("dtz", dtz_json(p.value.dtz))
+                .add_raw("dtz", answers::dtz_json(p.value.dtz))
                 .add_raw("result_after", p.after_known ? json::quote(result_word(p.after)) : "null")
                 .add_raw("best", p.best.empty() ? "null" : json::quote(p.best))
                 .add_bool("flagged", p.flagged)
@@ -187,12 +190,9 @@ int run_annotate(const Args& args) {
     if (!in) throw UsageError("cannot read '" + path + "'");
     std::ostringstream text;
     text << in.rdbuf();
-    std::vector<PdnGame> games;
-    try {
-        games = read_pdn(text.str());
-    } catch (const std::runtime_error& e) {
-        throw UsageError(path + ": " + e.what());
-    }
+    const auto read = core::read_pdn(text.str());
+    if (!read) throw UsageError(path + ": " + read.error());
+    const std::vector<PdnGame>& games = *read;
     if (games.empty()) throw UsageError(path + ": no game");
     const core::Ruleset rules = ruleset_option(*vm);
     const auto tb = open_tables(tables_option(*vm, rules), rules);

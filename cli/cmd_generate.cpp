@@ -1,11 +1,12 @@
 // damatb generate: solve every class up to N pieces into table files.
 #include <cstdlib>
 #include <iostream>
+#include <string>
 
 #include "cli/commands.h"
 #include "gen/generate.h"
 #ifdef DAMATB_MPI
-#include "cli/generate_mpi.h"
+#include "gen/generate_mpi.h"
 #endif
 
 namespace damatb::cli {
@@ -93,7 +94,8 @@ int run_generate(const Args& args) {
     try {
         if (started_by_mpi()) {
 #ifdef DAMATB_MPI
-            return generate_with_mpi(options);
+            const auto error = [](const std::string& e) { std::cerr << "damatb: error: " << e << std::endl; };
+            return gen::generate_with_mpi(options, error) ? 0 : 1;
 #else
             std::cerr << "damatb: error: started by mpirun, but this damatb was built without MPI (build it with "
                          "-DDAMATB_MPI=ON; docs/cluster.md)\n";

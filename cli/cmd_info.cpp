@@ -4,14 +4,17 @@
 #include <iostream>
 #include <string>
 
+#include "answers/table_info.h"
 #include "cli/commands.h"
-#include "cli/table_info.h"
 #include "cli/tables.h"
 #include "core/table_stats.h"
 
 namespace damatb::cli {
 
 namespace {
+
+using answers::bits_per_position;
+using answers::TableInfo;
 
 CommandSyntax info_syntax() {
     CommandSyntax syntax(
@@ -50,7 +53,9 @@ int run_info(const Args& args) {
     if (!vm) return 0;
     const core::Ruleset rules = ruleset_option(*vm);
     const std::string dir = tables_option(*vm, rules);
-    const FolderInfo info = folder_info(dir, rules);
+    const auto listed = answers::folder_info(dir, rules);
+    if (!listed) throw TableFailure(listed.error());
+    const answers::FolderInfo& info = *listed;
     if (info.values_files == 0)
         throw TableFailure("no table files (*.dtb) in '" + dir + "'");
 

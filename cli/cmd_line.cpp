@@ -6,16 +6,19 @@
 #include <string>
 #include <vector>
 
-#include "cli/best_line.h"
+#include "answers/best_line.h"
+#include "answers/game_over.h"
+#include "answers/line_json.h"
 #include "cli/commands.h"
-#include "cli/game_over.h"
-#include "cli/line_json.h"
 #include "cli/tables.h"
 #include "core/fen.h"
 
 namespace damatb::cli {
 
 namespace {
+
+using answers::BestLine;
+using answers::LinePly;
 
 CommandSyntax line_syntax() {
     CommandSyntax syntax(
@@ -25,7 +28,7 @@ CommandSyntax line_syntax() {
         "legal move, or the one-piece-each rule), a king move brings the counter to the\n"
         "limit (a draw), a position with the same side to move occurs a third time (a draw\n"
         "by repetition), or " +
-            std::to_string(DEFAULT_MAX_PLIES) +
+            std::to_string(answers::DEFAULT_MAX_PLIES) +
             " plies are played. Prints one line per ply (number, move,\n"
             "counter after it, FEN after it), then the outcome.\n"
             "With --json: {\"fen\", \"counter\", \"moves\": [{\"move\", \"fen\", \"counter\", \"dtz\"},\n"
@@ -46,7 +49,7 @@ void print_text(const BestLine& line) {
     std::size_t width = 4;
     for (const LinePly& p : line.plies) width = std::max(width, p.move.size());
     std::ostringstream out;
-    out << "start  " << core::to_fen(line.start) << ", " << color_name(line.start.side_to_move())
+    out << "start  " << core::to_fen(line.start) << ", " << answers::color_name(line.start.side_to_move())
         << " to move, king-move counter " << line.start_counter << '\n';
     if (!line.plies.empty())
         out << std::right << std::setw(5) << "ply" << "  " << std::left
@@ -58,7 +61,7 @@ void print_text(const BestLine& line) {
             << std::setw(int(width) + 2) << p.move << std::right << std::setw(7) << p.counter
             << "  " << p.fen << '\n';
     }
-    out << "outcome: " << outcome_text(line) << " (" << line.plies.size()
+    out << "outcome: " << answers::outcome_text(line) << " (" << line.plies.size()
         << (line.plies.size() == 1 ? " ply" : " plies") << ")\n";
     std::cout << out.str();
 }
@@ -72,13 +75,13 @@ int run_line(const Args& args) {
     const PositionQuery q = position_query(*vm);
     const auto& [rules, counter, pos, dir, tb] = q;
 
-    const BestLine line = play_best_line(*tb, rules, pos, counter);
-    if (line.end == LineEnd::TABLE_ERROR) {
+    const BestLine line = answers::play_best_line(*tb, rules, pos, counter);
+    if (line.end == answers::LineEnd::TABLE_ERROR) {
         const core::Position at = line.plies.empty() ? line.start : line.plies.back().after;
         throw_probe_failure(line.status, at);
     }
     if (vm->count("json"))
-        std::cout << line_json(line) << '\n';
+        std::cout << answers::line_json(line) << '\n';
     else
         print_text(line);
     return 0;

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "answers/game_over.h"
 #include "cli/commands.h"
-#include "cli/game_over.h"
 #include "cli/json.h"
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -41,7 +41,7 @@ int run_moves(const Args& args) {
     const core::Position pos = fen_argument(*vm);
     const bool as_json = vm->count("json") != 0;
 
-    if (auto over = game_over_text(pos, rules)) {
+    if (auto over = answers::game_over_text(pos, rules)) {
         if (as_json) {
             std::cout << json::array({}) << '\n';
             std::cerr << "damatb: " << *over << '\n';

@@ -5,6 +5,7 @@
 #include "cli/json.h"
 #include "core/material.h"
 #include "gen/generate.h"
+#include "gen/memory_budget.h"
 #include "gen/men_slices.h"
 #include "gen/work_units.h"
 

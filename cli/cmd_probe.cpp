@@ -9,11 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "answers/game_over.h"
+#include "answers/probe_batch.h"
+#include "answers/probe_json.h"
+#include "answers/probe_report.h"
 #include "cli/board_diagram.h"
 #include "cli/commands.h"
-#include "cli/game_over.h"
-#include "cli/probe_batch.h"
-#include "cli/probe_json.h"
 #include "cli/tables.h"
 #include "core/fen.h"
 #include "damatb/probe_bridge.h"
@@ -21,6 +22,8 @@
 namespace damatb::cli {
 
 namespace {
+
+using answers::color_name;
 
 CommandSyntax probe_syntax() {
     CommandSyntax syntax(
@@ -55,8 +58,8 @@ CommandSyntax probe_syntax() {
 
 std::string dtz_text(int dtz) { return dtz < 0 ? "-" : std::to_string(dtz); }
 
-void print_text(const core::Position& pos, int counter, const probe::Value& v,
-                const std::vector<probe::RootMove>& moves, const core::Ruleset& rules) {
+void print_text(const answers::ProbeReport& report, const core::Ruleset& rules) {
+    const auto& [pos, counter, v, moves] = report;
     std::cout << board_diagram(pos) << '\n'
               << "fen      " << core::to_fen(pos) << '\n'
               << "to move  " << color_name(pos.side_to_move()) << ", king-move counter "
@@ -64,7 +67,7 @@ void print_text(const core::Position& pos, int counter, const probe::Value& v,
               << "result   " << result_word(v.result) << '\n'
               << "wdl      " << wdl_word(v.wdl) << '\n'
               << "dtz      " << dtz_text(v.dtz) << '\n';
-    if (auto over = game_over_text(pos, rules)) {
+    if (auto over = answers::game_over_text(pos, rules)) {
         std::cout << '\n' << *over << '\n';
         return;
     }
@@ -106,24 +109,21 @@ int run_probe(const Args& args) {
             pollfd in{STDIN_FILENO, POLLIN, 0};
             return poll(&in, 1, 0) > 0;
         };
-        return probe_batch(std::cin, std::cout, *tb, rules, !vm->count("no-moves"), input_waiting) ? 1 : 0;
+        return answers::probe_batch(std::cin, std::cout, *tb, rules, !vm->count("no-moves"), input_waiting) ? 1 : 0;
     }
     if (vm->count("no-moves")) throw UsageError("--no-moves goes with --batch");
     const PositionQuery q = position_query(*vm);
     const auto& [rules, counter, pos, dir, tb] = q;
 
-    probe::Value value;
-    if (probe::Status s = tb->probe(bridge::to_probe(pos), counter, &value); s != probe::Status::OK)
-        throw_probe_failure(s, pos);
-    std::vector<probe::RootMove> moves;
-    if (probe::Status s = tb->probe_root(bridge::to_probe(pos), counter, &moves); s != probe::Status::OK)
+    answers::ProbeReport report;
+    if (probe::Status s = answers::probe_report(*tb, pos, counter, true, &report); s != probe::Status::OK)
         throw_probe_failure(s, pos);
 
     if (vm->count("json")) {
-        std::cout << probe_json(pos, counter, value, moves, MovesJson::LINES) << '\n';
-        if (auto over = game_over_text(pos, rules)) std::cerr << "damatb: " << *over << '\n';
+        std::cout << answers::probe_json(report, answers::MovesJson::LINES) << '\n';
+        if (auto over = answers::game_over_text(pos, rules)) std::cerr << "damatb: " << *over << '\n';
     } else {
-        print_text(pos, counter, value, moves, rules);
+        print_text(report, rules);
     }
     return 0;
 }

@@ -5,9 +5,13 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
+#include "answers/http_api.h"
+#include "answers/info_json.h"
+#include "answers/table_info.h"
 #include "cli/commands.h"
-#include "cli/serve_api.h"
 #include "cli/tables.h"
 #include "server/http_server.h"
 
@@ -55,6 +59,24 @@ void log_line(std::string_view text) {
     }
 }
 
+// The HTTP response of an API answer.
+server::Response http_response(answers::ApiResponse r) {
+    return {r.status, std::move(r.content_type), std::move(r.cache_control), std::move(r.body)};
+}
+
+// The router of the API's routes (answers/http_api.h): the server answers its HTTP, the answers
+// library the requests.
+server::Router make_router(std::vector<answers::ApiRoute> routes) {
+    server::Router router([](unsigned status, const std::string& message) {
+        return http_response(answers::error_response(status, message));
+    });
+    for (answers::ApiRoute& route : routes)
+        router.add(std::move(route.path), [answer = std::move(route.answer)](const server::Request& req) {
+            return http_response(answer({req.path, req.params}));
+        });
+    return router;
+}
+
 } // namespace
 
 int run_serve(const Args& args) {
@@ -76,7 +98,9 @@ int run_serve(const Args& args) {
     const std::string dir = tables_option(*vm, rules);
     const auto tb = open_tables(dir, rules, std::size_t(cache_mib) << 20);
 
-    const server::Router router = make_router(*tb, rules, info_json(dir, rules));
+    const auto info = answers::folder_info(dir, rules);
+    if (!info) throw TableFailure(info.error());
+    const server::Router router = make_router(answers::api_routes(*tb, rules, answers::info_json(*info, rules)));
     try {
         server::serve(
             config, router,

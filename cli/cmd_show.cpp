@@ -1,9 +1,9 @@
 // damatb show: a position as a board diagram.
 #include <iostream>
 
+#include "answers/game_over.h"
 #include "cli/board_diagram.h"
 #include "cli/commands.h"
-#include "cli/game_over.h"
 #include "core/fen.h"
 
 namespace damatb::cli {
@@ -27,7 +27,7 @@ int run_show(const Args& args) {
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
     const core::Position pos = fen_argument(*vm);
-    std::cout << board_diagram(pos) << color_name(pos.side_to_move())
+    std::cout << board_diagram(pos) << answers::color_name(pos.side_to_move())
               << " to move, FEN " << core::to_fen(pos) << '\n';
     return 0;
 }

@@ -7,7 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/tables.h"
-#include "gen/generate.h"
+#include "core/system_memory.h"
 #include "verify/deep_check.h"
 #include "verify/table_check.h"
 
@@ -162,7 +162,7 @@ int run_verify(const Args& args) {
     DeepOptions deep_options;
     deep_options.threads = threads;
     deep_options.dir = dir;
-    deep_options.most_in_memory = gen::physical_memory() / 2;
+    deep_options.most_in_memory = core::physical_memory() / 2;
     if (vm->count("memory")) {
         const double gib = (*vm)["memory"].as<double>();
         if (!(gib >= 0 && gib <= 1 << 20)) throw UsageError("--memory must be from 0 to 1048576 GiB");

@@ -1,19 +1,11 @@
 #include "cli/tables.h"
 
-#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <system_error>
-#include <tuple>
+#include <utility>
 
-#include "cli/game_over.h"
-#include "core/fen.h"
-#include "core/game.h"
-#include "core/movegen.h"
-#include "core/record.h"
-#include "core/table_file.h"
-#include "core/wdl.h"
-#include "damatb/probe_bridge.h"
+#include "answers/probe_report.h"
 
 namespace damatb::cli {
 
@@ -57,66 +49,17 @@ void add_counter_option(CommandSyntax& syntax) {
         "0 to the limit - 1");
 }
 
-std::string counter_problem(int counter, const core::Ruleset& rules) {
-    const int limit = rules.king_move_limit;
-    if (counter >= 0 && (limit == 0 || counter < limit)) return "";
-    return std::to_string(counter) + " is out of range: " +
-           (limit ? "0 to " + std::to_string(limit - 1) + " under king-move limit " + std::to_string(limit)
-                  : std::string("at least 0"));
-}
-
 int counter_option(const po::variables_map& vm, const core::Ruleset& rules) {
     const int counter = vm["counter"].as<int>();
-    if (const std::string problem = counter_problem(counter, rules); !problem.empty())
+    if (const std::string problem = answers::counter_problem(counter, rules); !problem.empty())
         throw UsageError("--counter " + problem);
     return counter;
 }
 
-std::size_t TableFolder::file_count() const {
-    std::size_t n = lone_progress.size();
-    for (const TableFileName& t : tables) n += t.progress_path.empty() ? 1 : 2;
-    return n;
-}
-
 TableFolder table_files(const std::string& dir) {
-    TableFolder out;
-    std::vector<fs::path> progress; // the *.dtp files
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const fs::path& p = it->path();
-        const bool values = p.extension() == core::table_file_extension(core::TableContents::VALUES);
-        const bool progress_file = p.extension() == core::table_file_extension(core::TableContents::PROGRESS);
-        if (!values && !progress_file) continue;
-        std::error_code type_ec;
-        if (fs::is_directory(p, type_ec)) continue;
-        if (progress_file) {
-            progress.push_back(p);
-            continue;
-        }
-        out.tables.push_back(
-            {p.string(), p.filename().string(), core::material_of_table_name(p.stem().string()), "", ""});
-    }
-    if (ec) throw TableFailure("cannot list the tables folder '" + dir + "': " + ec.message());
-    auto key = [](const TableFileName& f) {
-        return f.material ? std::tuple(0, f.material->pieces(), f.material->men(), f.name)
-                          : std::tuple(1, 0, 0, f.name);
-    };
-    std::sort(out.tables.begin(), out.tables.end(),
-              [&](const TableFileName& a, const TableFileName& b) { return key(a) < key(b); });
-    for (const fs::path& p : progress) {
-        const std::string stem = p.stem().string();
-        auto t = std::find_if(out.tables.begin(), out.tables.end(), [&](const TableFileName& f) {
-            return fs::path(f.name).stem().string() == stem;
-        });
-        if (t == out.tables.end()) {
-            out.lone_progress.push_back(p.filename().string());
-        } else {
-            t->progress_path = p.string();
-            t->progress_name = p.filename().string();
-        }
-    }
-    std::sort(out.lone_progress.begin(), out.lone_progress.end());
-    return out;
+    auto folder = core::list_table_folder(dir);
+    if (!folder) throw TableFailure(folder.error());
+    return std::move(folder.value());
 }
 
 PositionQuery position_query(const po::variables_map& vm) {
@@ -131,32 +74,15 @@ PositionQuery position_query(const po::variables_map& vm) {
 
 std::unique_ptr<probe::Tablebase> open_tables(const std::string& dir, const core::Ruleset& rules,
                                              std::size_t cache_bytes) {
-    probe::Status status = probe::Status::OK;
-    auto tb = probe::Tablebase::open({dir}, bridge::to_probe(rules), cache_bytes, &status);
-    if (status == probe::Status::NO_TABLES)
-        throw TableFailure("no table files (*.dtb) in '" + dir + "'");
-    if (!tb)
-        throw TableFailure("cannot open the tables in '" + dir +
-                           "': " + std::string(probe::status_string(status)));
-    return tb;
-}
-
-std::string probe_failure_text(probe::Status status, const core::Position& pos) {
-    if (status == probe::Status::INVALID_POSITION)
-        return core::to_fen(pos) + ": " + color_name(~pos.side_to_move()) +
-               ", not to move, has no piece: the game ended before this position";
-    if (status == probe::Status::INVALID_ARGUMENT)
-        return "invalid counter or ruleset for " + core::to_fen(pos) + ": " + probe::last_error();
-    // The probe's message names the missing class, or the file and the reason.
-    if (status == probe::Status::CLASS_MISSING)
-        return probe::last_error() + " (needed for " + core::to_fen(pos) + ")";
-    return probe::last_error();
+    auto tb = answers::open_tables(dir, rules, cache_bytes);
+    if (!tb) throw TableFailure(tb.error());
+    return std::move(tb.value());
 }
 
 void throw_probe_failure(probe::Status status, const core::Position& pos) {
     if (status == probe::Status::INVALID_POSITION || status == probe::Status::INVALID_ARGUMENT)
-        throw UsageError(probe_failure_text(status, pos));
-    throw TableFailure(probe_failure_text(status, pos));
+        throw UsageError(answers::probe_failure_text(status, pos));
+    throw TableFailure(answers::probe_failure_text(status, pos));
 }
 
 } // namespace damatb::cli

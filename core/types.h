@@ -43,9 +43,8 @@ constexpr Bitboard FILE_H_BB = FILE_A_BB << 7;
 constexpr Bitboard RANK_1_BB = 0xFFULL;
 constexpr Bitboard RANK_8_BB = RANK_1_BB << 56;
 
-// The rank a man of colour c is crowned on, and the one it can never stand on.
+// The rank a man of colour c is crowned on.
 constexpr Bitboard last_rank_bb(Color c) { return c == WHITE ? RANK_8_BB : RANK_1_BB; }
-constexpr Bitboard first_rank_bb(Color c) { return c == WHITE ? RANK_1_BB : RANK_8_BB; }
 constexpr Direction forward(Color c) { return c == WHITE ? NORTH : SOUTH; }
 
 // The bitboard moved one step in direction d; squares falling off the board vanish.

@@ -24,7 +24,7 @@
 // of consecutive profiles, each run a slice (a man's forward step then stays in its slice or
 // leads into one listed before). The runs are as even in positions as the profiles allow, cut
 // by the estimated sizes, so that the plan and the solver cut them alike. The generator takes
-// the fewest slices that fit its memory budget (gen/generate.h, slices_to_fit): each slice
+// the fewest slices that fit its memory budget (gen/memory_budget.h, slices_to_fit): each slice
 // solved costs passes of its own.
 #pragma once
 

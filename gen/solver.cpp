@@ -31,6 +31,9 @@
 namespace damatb::gen {
 
 namespace solving {
+
+using namespace core;
+
 namespace {
 
 // The WDL5 of node i of table t, from the solver's arrays.

@@ -8,6 +8,8 @@
 
 namespace damatb::gen::solving {
 
+using namespace core;
+
 namespace {
 
 // What the first look finds of a position before it reads the values of the positions its moves

@@ -12,6 +12,8 @@
 
 namespace damatb::gen::solving {
 
+using namespace core;
+
 namespace {
 
 // How long a scan's list may be against the positions that changed (scan_or_walk_back), for

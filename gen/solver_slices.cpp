@@ -8,6 +8,8 @@
 
 namespace damatb::gen::solving {
 
+using namespace core;
+
 namespace {
 
 // The runs of indices of table t that slices `of` cover, in order, neighbouring blocks joined.

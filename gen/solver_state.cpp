@@ -5,6 +5,8 @@
 
 namespace damatb::gen::solving {
 
+using namespace core;
+
 namespace {
 
 // Whether the solver's arrays go on huge pages: always for a class solved whole; for one in

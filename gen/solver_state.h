@@ -26,9 +26,7 @@
 
 namespace damatb::gen::solving {
 
-using namespace core;
-
-inline bool stays_in_class(const Move& m) { return !m.is_capture() && !m.is_promotion(); }
+inline bool stays_in_class(const core::Move& m) { return !m.is_capture() && !m.is_promotion(); }
 
 // Loops below this many items run on one thread: starting threads costs more.
 constexpr std::int64_t PARALLEL_FROM = 4096;
@@ -42,7 +40,7 @@ enum class LabelOf { UNDER_LIMIT, WITHOUT_LIMIT };
 enum Touches { SEEN = 1, UNDER_LIMIT_LEVEL = 2, WITHOUT_LIMIT = 4, INFO_UNDER_LIMIT = 8, ESCAPE = 16 };
 
 struct SolverState {
-    SolverState(const Material& cls, const SolvedTables& solved, const SolveOptions& options);
+    SolverState(const core::Material& cls, const SolvedTables& solved, const SolveOptions& options);
 
     int table_count() const { return static_cast<int>(tables.size()); }
     int other(int t) const { return table_count() == 1 ? 0 : 1 - t; }
@@ -55,13 +53,13 @@ struct SolverState {
 
     // The index, in the other table, of the position after an in-class move of p; after a king
     // move by `kings` (kings_after(t)), which the successors of p by its king moves share.
-    std::uint64_t successor(int t, const Position& p, const Move& m, SharedIndex& kings) {
-        const Position q = as_white_to_move(p.after(m));
+    std::uint64_t successor(int t, const core::Position& p, const core::Move& m, core::SharedIndex& kings) {
+        const core::Position q = as_white_to_move(p.after(m));
         return m.mover_is_king() ? kings(q) : table(other(t)).index.index(q);
     }
     // The index of the positions after the king moves of one position of table t: the king
     // moved is Black's once the board is turned around.
-    SharedIndex kings_after(int t) const { return SharedIndex(table(other(t)).index, BLACK, true); }
+    core::SharedIndex kings_after(int t) const { return core::SharedIndex(table(other(t)).index, core::BLACK, true); }
 
     // Runs f(begin, end) over blocks [begin, end) of [0, n) that threads take in turn, on
     // several threads when n is large.
@@ -179,7 +177,7 @@ struct SolverState {
     // Whether the side to move in table t has pieces that make moves of `kind`: if not, no
     // position of t has one, and neither a walk back into t nor a scan of t finds any.
     bool has_moves(int t, RetroKind kind) const {
-        const Army& a = table(t).index.material().mover;
+        const core::Army& a = table(t).index.material().mover;
         return (kind != RetroKind::KING_MOVES && a.men) || (kind != RetroKind::MAN_MOVES && a.kings);
     }
 
@@ -202,9 +200,9 @@ struct SolverState {
             if (!moves_back[t]) return;
             const int pt = other(t);
             const Table& before = table(pt);
-            Position q = table(t).index.position(index_of(from[s]));
-            SharedIndex kings(before.index, WHITE, true); // the king moved back is the mover's there
-            for_each_predecessor(q, kind, rules.lone_pieces, [&](const Position& p, bool by_king) {
+            core::Position q = table(t).index.position(index_of(from[s]));
+            core::SharedIndex kings(before.index, core::WHITE, true); // the king moved back is the mover's there
+            for_each_predecessor(q, kind, rules.lone_pieces, [&](const core::Position& p, bool by_king) {
                 const std::uint64_t j = by_king ? kings(p) : before.index.index(p);
                 if (!in_slice(pt, j)) return; // a man's step back: a slice solved later
                 out.nodes[out.count] = node(pt, j);
@@ -230,7 +228,7 @@ struct SolverState {
 
     const SolvedTables& solved;
     const SolveOptions& options;
-    const Ruleset rules;
+    const core::Ruleset rules;
     const int limit;
     const int threads;
     std::vector<std::unique_ptr<Table>> tables;

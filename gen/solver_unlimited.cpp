@@ -6,6 +6,8 @@
 
 namespace damatb::gen::solving {
 
+using namespace core;
+
 namespace {
 
 // What an evaluation looks for: anything, or only whether every move loses.

@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "gen/generate.h"
+#include "gen/memory_budget.h"
 #include "gen/men_slices.h"
 
 namespace damatb::gen {

@@ -1,5 +1,5 @@
-// The Python module `damatb`: the probe library, the best line and core's move generation and
-// perft, for scripts. docs/python.md says what it offers; python/tests/ tests it.
+// The Python module `damatb`: the probe library, the answers library's probe report and best
+// line, and core's move generation and perft, for scripts. docs/python.md says what it offers; python/tests/ tests it.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/best_line.h"
+#include "answers/best_line.h"
+#include "answers/probe_report.h"
 #include "core/fen.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -94,19 +95,17 @@ public:
     ProbeValue probe_position(const std::string& fen, int counter) const {
         const core::Position pos = position(fen);
         ProbeValue out{core::to_fen(pos), counter, "", "", std::nullopt, {}};
-        probe::Value v;
-        std::vector<probe::RootMove> moves;
-        probe::Status s, r = probe::Status::OK;
+        answers::ProbeReport report;
+        probe::Status s;
         {
             py::gil_scoped_release unlocked;
-            s = open().probe(bridge::to_probe(pos), counter, &v);
-            if (s == probe::Status::OK) r = open().probe_root(bridge::to_probe(pos), counter, &moves);
+            s = answers::probe_report(open(), pos, counter, true, &report);
         }
-        check(s == probe::Status::OK ? r : s, pos);
-        out.result = bridge::result_word(v.result);
-        out.wdl = bridge::wdl_word(v.wdl);
-        out.dtz = dtz_of(v);
-        for (const probe::RootMove& m : moves)
+        check(s, pos);
+        out.result = bridge::result_word(report.value.result);
+        out.wdl = bridge::wdl_word(report.value.wdl);
+        out.dtz = dtz_of(report.value);
+        for (const probe::RootMove& m : report.moves)
             out.moves.push_back({m.notation, core::to_fen(bridge::to_core(m.after)),
                                  std::string(bridge::result_word(m.value.result)),
                                  std::string(bridge::wdl_word(m.value.wdl)), dtz_of(m.value),
@@ -124,18 +123,18 @@ public:
         const core::Position pos = position(fen);
         probe::Value v;
         probe::Status s;
-        cli::BestLine best;
+        answers::BestLine best;
         {
             py::gil_scoped_release unlocked;
             s = open().probe(bridge::to_probe(pos), counter, &v); // the counter and the position checked
-            if (s == probe::Status::OK) best = cli::play_best_line(open(), rules_, pos, counter);
+            if (s == probe::Status::OK) best = answers::play_best_line(open(), rules_, pos, counter);
         }
         check(s, pos);
-        if (best.end == cli::LineEnd::TABLE_ERROR)
+        if (best.end == answers::LineEnd::TABLE_ERROR)
             check(best.status, best.plies.empty() ? pos : best.plies.back().after);
         Line out;
-        for (const cli::LinePly& p : best.plies) out.plies.push_back({p.move, p.fen, p.counter});
-        if (best.result != core::Outcome::NONE) out.result = cli::outcome_word(best.result);
+        for (const answers::LinePly& p : best.plies) out.plies.push_back({p.move, p.fen, p.counter});
+        if (best.result != core::Outcome::NONE) out.result = answers::outcome_word(best.result);
         out.why = best.why;
         return out;
     }

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Redraws docs/explorer.png, the web explorer's picture in docs/server.md: generates the tables
+# Redraws docs/images/explorer.png, the web explorer's picture in docs/server.md: generates the tables
 # of up to 3 pieces into a temporary folder (or serves TABLES=DIR), starts `damatb serve` on a
 # free loopback port, and has a headless Chromium (scripts/setup.sh installs it) take the page
 # showing FEN (default W:Wc2,Kf2:BKh8) at 1100x760. OUT=FILE writes elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fen=${FEN:-W:Wc2,Kf2:BKh8}
-out=${OUT:-docs/explorer.png}
+out=${OUT:-docs/images/explorer.png}
 build=$(cd "${BUILD_DIR:-build}" && pwd)
 damatb=$build/cli/damatb
 [ -x "$damatb" ] || scripts/build.sh >/dev/null

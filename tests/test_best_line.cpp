@@ -1,4 +1,4 @@
-// The best line of `damatb line` (cli/best_line.h) against table files of up to 3 pieces (4 in
+// The best line of `damatb line` (answers/best_line.h) against table files of up to 3 pieces (4 in
 // the slow label): who wins, how the draws end, the king-move counter along the line, and that
 // always playing the first move wins every won start (docs/values.md, "Making progress").
 #include <algorithm>
@@ -13,7 +13,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "cli/best_line.h"
+#include "answers/best_line.h"
 #include "core/fen.h"
 #include "core/game.h"
 #include "core/index.h"
@@ -25,8 +25,8 @@
 #include "support/table_files.h"
 
 using namespace damatb;
-using cli::BestLine;
-using cli::LineEnd;
+using answers::BestLine;
+using answers::LineEnd;
 using core::Outcome;
 
 namespace {
@@ -42,7 +42,7 @@ std::unique_ptr<probe::Tablebase> open_tables(const core::Ruleset& rules) {
 // The plies of a line and how it ended, for the log of a failed check.
 std::string describe(const BestLine& line) {
     std::string text = core::to_fen(line.start) + " at " + std::to_string(line.start_counter) + ":";
-    for (const cli::LinePly& p : line.plies)
+    for (const answers::LinePly& p : line.plies)
         text += " " + p.move + " (" + std::to_string(p.counter) + ")";
     return text + " -> " + line.why;
 }
@@ -52,7 +52,7 @@ std::string describe(const BestLine& line) {
 void check_plies(const BestLine& line, const core::Ruleset& rules) {
     core::Position pos = line.start;
     int counter = line.start_counter;
-    for (const cli::LinePly& p : line.plies) {
+    for (const answers::LinePly& p : line.plies) {
         core::MoveList moves;
         REQUIRE(core::game_outcome(pos, rules, moves) == Outcome::NONE);
         const core::Move* played = nullptr;
@@ -121,7 +121,7 @@ TEST_CASE("Best line: won and lost starts end in the win the tables promise", "[
     };
     for (const auto& [fen, result] : cases) {
         const core::Position start = test::fen(fen);
-        const BestLine line = cli::play_best_line(*tb, rules, start, 0);
+        const BestLine line = answers::play_best_line(*tb, rules, start, 0);
         INFO(describe(line));
         CHECK(line.end == LineEnd::GAME_OVER);
         CHECK(line.result == result);
@@ -140,10 +140,10 @@ TEST_CASE("Best line: won and lost starts end in the win the tables promise", "[
     CHECK(std::count_if(root.begin(), root.end(), [](const probe::RootMove& m) {
               return m.value.result == probe::Result::WIN;
           }) == 1);
-    const BestLine kmvk = cli::play_best_line(*tb, rules, kmvk_start, 0);
+    const BestLine kmvk = answers::play_best_line(*tb, rules, kmvk_start, 0);
     REQUIRE(!kmvk.plies.empty());
     CHECK(kmvk.plies[0].move == "f2-f7");
-    const BestLine capture = cli::play_best_line(*tb, rules, test::fen("W:Wa2:Bb2"), 0);
+    const BestLine capture = answers::play_best_line(*tb, rules, test::fen("W:Wa2:Bb2"), 0);
     CHECK(capture.result == Outcome::WIN);
     REQUIRE(capture.plies.size() == 1);
     CHECK(capture.plies[0].move == "a2xc2");
@@ -153,7 +153,7 @@ TEST_CASE("Best line: drawn starts end drawn", "[best_line]") {
     const core::Ruleset rules;
     auto tb = open_tables(rules);
     SECTION("king against king: the kings go round until a position comes back") {
-        const BestLine line = cli::play_best_line(*tb, rules, test::fen("W:WKa1:BKh8"), 0);
+        const BestLine line = answers::play_best_line(*tb, rules, test::fen("W:WKa1:BKh8"), 0);
         INFO(describe(line));
         CHECK(line.result == Outcome::DRAW);
         CHECK(line.end == LineEnd::REPETITION);
@@ -161,12 +161,12 @@ TEST_CASE("Best line: drawn starts end drawn", "[best_line]") {
         // The third occurrence is the last position, seen twice before.
         const core::Position& last = line.plies.back().after;
         int seen = line.start == last;
-        for (const cli::LinePly& p : line.plies) seen += p.after == last;
+        for (const answers::LinePly& p : line.plies) seen += p.after == last;
         CHECK(seen == 3);
     }
     SECTION("a win at counter 0 is a draw at counter 30: the king-move rule ends it") {
         // DTZ 7: with 2 plies left the man's side cannot reach a capture or a man move.
-        const BestLine line = cli::play_best_line(*tb, rules, test::fen("W:Wc2,Kf2:BKh8"), 30);
+        const BestLine line = answers::play_best_line(*tb, rules, test::fen("W:Wc2,Kf2:BKh8"), 30);
         INFO(describe(line));
         CHECK(line.result == Outcome::DRAW);
         CHECK(line.end == LineEnd::KING_MOVE_LIMIT);
@@ -179,7 +179,7 @@ TEST_CASE("Best line: drawn starts end drawn", "[best_line]") {
         core::Ruleset no_limit;
         no_limit.king_move_limit = 0;
         auto tb0 = open_tables(no_limit);
-        const BestLine line = cli::play_best_line(*tb0, no_limit, test::fen("W:WKa1:BKh8"), 0);
+        const BestLine line = answers::play_best_line(*tb0, no_limit, test::fen("W:WKa1:BKh8"), 0);
         INFO(describe(line));
         CHECK(line.result == Outcome::DRAW);
         CHECK(line.end == LineEnd::REPETITION);
@@ -197,14 +197,14 @@ TEST_CASE("Best line: the counter and the moves along lines from many starts", "
             const core::TableIndex index(m);
             for (std::uint64_t i = 0; i < index.size(); i += 61) {
                 const core::Position pos = index.position(i);
-                const BestLine line = cli::play_best_line(*tb, rules, pos, 0);
+                const BestLine line = answers::play_best_line(*tb, rules, pos, 0);
                 INFO(describe(line));
                 REQUIRE(line.end != LineEnd::TABLE_ERROR);
                 CHECK(line.end != LineEnd::PLY_CAP);
                 CHECK(line.result != Outcome::NONE);
                 check_plies(line, rules);
                 ++lines;
-                for (const cli::LinePly& p : line.plies) (p.counter == 0 ? zeroing : king_moves)++;
+                for (const answers::LinePly& p : line.plies) (p.counter == 0 ? zeroing : king_moves)++;
             }
         }
     // Both kinds of plies were seen.
@@ -260,7 +260,7 @@ struct Tally {
     std::vector<std::string> examples;
 
     void play(const probe::Tablebase& tb, const core::Ruleset& rules, const Start& s) {
-        const BestLine line = cli::play_best_line(tb, rules, s.pos, s.counter);
+        const BestLine line = answers::play_best_line(tb, rules, s.pos, s.counter);
         ++lines;
         const bool decided = s.expected == Outcome::WIN || s.expected == Outcome::LOSS;
         if (decided) longest = std::max(longest, line.plies.size());

@@ -13,6 +13,7 @@
 #include "core/consistency.h"
 #include "core/fen.h"
 #include "gen/generate.h"
+#include "gen/memory_budget.h"
 #include "gen/slice_files.h"
 #include "gen/solver.h"
 #include "support/generated.h"
@@ -274,6 +275,47 @@ TEST_CASE("Generator: an interrupted run resumes, reusing what is complete and v
     }
     std::filesystem::remove(dir.file("KKvK.dtb.tmp"));
     CHECK(bytes_of() == before);
+}
+
+// The end of a run (gen::end_run in gen/output_folder.h), which `generate` shares with a run
+// under MPI: the manifest from the classes' statistics files; the scratch files and an empty
+// folder of slice files removed after a run of every class, left for the units after one class.
+TEST_CASE("Generator: a run ends with its manifest, and with its scratch files removed unless of one class",
+          "[generator]") {
+    test::TempDir dir("damatb-generator");
+    gen::GenerateOptions options;
+    options.pieces = 3;
+    options.out_dir = dir.file("tables");
+    std::vector<std::string> said;
+    options.say = [&](const std::string& line) { said.push_back(line); };
+    auto text_of = [](const std::string& path) {
+        std::ifstream in(path);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    auto lines_of = [](const std::vector<gen::ClassReport>& reports) {
+        std::string text;
+        for (const gen::ClassReport& r : reports)
+            for (const TableStats& t : r.tables) text += t.line() + "\n";
+        return text;
+    };
+    const std::string unfinished = dir.file("tables/unfinished"), scratch = dir.file("tables/scratch");
+
+    options.manifest = dir.file("every.txt");
+    std::filesystem::create_directories(unfinished); // as a run stopped between two classes leaves it
+    const std::vector<gen::ClassReport> every = gen::generate(options);
+    CHECK(text_of(options.manifest) == lines_of(every));
+    CHECK(!std::filesystem::exists(unfinished));
+    CHECK(!std::filesystem::exists(scratch));
+    CHECK(said.back().rfind("all done in ", 0) == 0);
+
+    options.only = *parse_class_name("KMvK");
+    options.manifest = dir.file("one.txt");
+    std::filesystem::create_directories(unfinished);
+    const std::vector<gen::ClassReport> one = gen::generate(options);
+    CHECK(one.size() == 4); // KMvK and the classes it leads into: KvK, KvM, KKvK
+    CHECK(text_of(options.manifest) == lines_of(one));
+    CHECK(std::filesystem::exists(unfinished));
+    CHECK(std::filesystem::exists(scratch + "/KMvK+.wdl"));
 }
 
 TEST_CASE("Generator: a class stopped in the middle of its slices resumes at the slice it was solving",

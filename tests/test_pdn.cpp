@@ -1,16 +1,16 @@
-// The PDN reader of `damatb annotate` (cli/pdn.h): tags, move numbers, what it skips, and errors
+// The PDN reader of `damatb annotate` (core/pdn.h): tags, move numbers, what it skips, and errors
 // that name the game, the move number and the token.
-#include <stdexcept>
+#include <string>
 
 #include <catch2/catch.hpp>
 
-#include "cli/pdn.h"
+#include "core/pdn.h"
 
 using Catch::Matchers::Equals;
-using damatb::cli::read_pdn;
+using damatb::core::read_pdn;
 
 TEST_CASE("PDN: tags, numbered moves, comments, variations and results", "[pdn]") {
-    const auto games = read_pdn(R"([Event "Cup \"A\""]
+    const auto read = read_pdn(R"([Event "Cup \"A\""]
 [White "A"] [Black "B"]
 [FEN "W:Wc2,Kf2:BKh8"]
 1. f2-f7 {a comment} h8-f8 ; to the end of the line
@@ -20,6 +20,8 @@ TEST_CASE("PDN: tags, numbered moves, comments, variations and results", "[pdn]"
 12... c6-c5 13. d3-d4 *
 1. c3-c4
 )");
+    REQUIRE(read);
+    const auto& games = *read;
     REQUIRE(games.size() == 3);
     CHECK(games[0].number == 1);
     CHECK(games[0].tag("Event") == "Cup \"A\"");
@@ -49,12 +51,8 @@ TEST_CASE("PDN: tags, numbered moves, comments, variations and results", "[pdn]"
 
 TEST_CASE("PDN: errors name the game, the move number and the token", "[pdn]") {
     auto error_of = [](const char* text) {
-        try {
-            read_pdn(text);
-        } catch (const std::runtime_error& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
+        const auto read = read_pdn(text);
+        return read ? std::string("no error") : read.error();
     };
     CHECK_THAT(error_of("[White \"X\"][Black \"Y\"]\n1. c3-c4 f6-f5 2. z9-c5 *"),
                Equals("game 1 (White \"X\" - Black \"Y\"), move 2: 'z9-c5': not a move (squares such as "

@@ -6,7 +6,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "gen/generate.h"
+#include "gen/memory_budget.h"
 #include "gen/men_slices.h"
 #include "gen/work_units.h"
 

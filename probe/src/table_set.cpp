@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <system_error>
 
 #include "core/fen.h"
+#include "core/table_folder.h"
 #include "last_error.h"
 
 namespace damatb::probe {
@@ -43,36 +43,23 @@ TableSet::TableSet(const core::Ruleset& rules, std::size_t cache_bytes)
     : rules_(rules), cache_(cache_bytes) {}
 
 Status TableSet::add_folder(const std::string& dir) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    auto cannot_list = [&] {
-        return fail(Status::IO, "cannot list the tables folder '" + dir + "': " + ec.message());
-    };
-    fs::directory_iterator it(dir, ec);
-    if (ec) return cannot_list();
+    const auto folder = core::list_table_folder(dir);
+    if (!folder) return fail(Status::IO, folder.error());
     folders_ += (folders_.empty() ? "'" : ", '") + dir + "'";
-    for (; it != fs::directory_iterator(); it.increment(ec)) {
-        if (ec) return cannot_list();
-        const fs::path& path = it->path();
-        if (path.extension() != core::table_file_extension(core::TableContents::VALUES)) continue;
-        std::error_code type_ec;
-        if (!it->is_regular_file(type_ec)) continue;
-        auto material = core::material_of_table_name(path.stem().string());
-        if (!material) continue;
-        const std::uint32_t key = material_key(*material);
+    for (const core::TableFileName& f : folder->tables) {
+        if (!f.material) continue;
+        const std::uint32_t key = material_key(*f.material);
         if (tables_.count(key)) continue; // an earlier folder has it
         auto t = std::make_unique<Table>();
-        t->material = *material;
-        t->values.path = path.string();
+        t->material = *f.material;
+        t->values.path = f.path;
         t->values.number = static_cast<std::uint32_t>(2 * tables_.size());
-        fs::path progress = path;
-        progress.replace_extension(core::table_file_extension(core::TableContents::PROGRESS));
-        if (fs::is_regular_file(progress, type_ec)) t->progress.path = progress.string();
+        t->progress.path = f.progress_path;
         t->progress.number = t->values.number + 1;
         tables_.emplace(key, std::move(t));
-        max_pieces_ = std::max(max_pieces_, material->pieces());
+        max_pieces_ = std::max(max_pieces_, f.material->pieces());
     }
-    return ec ? cannot_list() : Status::OK;
+    return Status::OK;
 }
 
 Status TableSet::open(Table& t, File& f, core::TableContents contents) const {

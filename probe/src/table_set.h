@@ -46,8 +46,9 @@ public:
     TableSet(const TableSet&) = delete;
     TableSet& operator=(const TableSet&) = delete;
 
-    // Lists the `*.dtb` files of folder `dir` whose name is a table name, skipping tables
-    // already listed. Returns OK, or IO if the folder cannot be listed. Not thread-safe.
+    // Lists the `*.dtb` files of folder `dir` whose name is a table name
+    // (core::list_table_folder), skipping tables already listed. Returns OK, or IO if the folder
+    // cannot be listed. Not thread-safe.
     Status add_folder(const std::string& dir);
 
     // The number of tables listed.

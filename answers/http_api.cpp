@@ -1,0 +1,157 @@
+#include "answers/http_api.h"
+
+#include <algorithm>
+#include <charconv>
+#include <utility>
+
+#include "answers/best_line.h"
+#include "answers/json.h"
+#include "answers/line_json.h"
+#include "answers/probe_json.h"
+#include "answers/probe_report.h"
+#include "answers/web_assets.h"
+#include "core/fen.h"
+
+namespace damatb::answers {
+
+namespace {
+
+// Answers that never change for a tables folder: kept a day by browsers and proxies.
+constexpr const char* CACHE_FOREVER = "public, max-age=86400";
+
+// A request that cannot be answered, with the status it gets.
+struct ApiError {
+    unsigned status;
+    std::string message;
+};
+
+ApiResponse json_response(std::string body, const char* cache_control = CACHE_FOREVER) {
+    ApiResponse r;
+    r.body = std::move(body);
+    r.body += '\n';
+    r.cache_control = cache_control;
+    return r;
+}
+
+// ApiError 400 for a parameter other than those of `allowed`, or one given twice.
+void check_params(const ApiRequest& req, const std::vector<std::string>& allowed) {
+    std::vector<std::string> seen;
+    for (const auto& [name, value] : req.params) {
+        if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+            std::string list;
+            for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+            throw ApiError{400, "unknown parameter '" + name + "' (" + std::string(req.path) +
+                                    (allowed.empty() ? " takes none)" : " takes " + list + ")")};
+        }
+        if (std::find(seen.begin(), seen.end(), name) != seen.end())
+            throw ApiError{400, "parameter '" + name + "' given twice"};
+        seen.push_back(name);
+    }
+}
+
+// The status for a probe that returned s: 400 for a position or counter the probe refuses,
+// 404 for a class not in the folder, 500 for a damaged file or another ruleset's.
+unsigned failure_status(probe::Status s) {
+    switch (s) {
+    case probe::Status::INVALID_POSITION:
+    case probe::Status::INVALID_ARGUMENT: return 400;
+    case probe::Status::CLASS_MISSING: return 404;
+    default: return 500;
+    }
+}
+
+// The position and counter of a request's fen= and counter= (0 when left out).
+struct Query {
+    core::Position pos;
+    int counter = 0;
+};
+
+Query position_params(const ApiRequest& req, const core::Ruleset& rules) {
+    check_params(req, {"fen", "counter"});
+    const std::string* fen = req.param("fen");
+    if (!fen) throw ApiError{400, "missing parameter 'fen'"};
+    Query q;
+    if (const std::string* c = req.param("counter")) {
+        const auto [end, ec] = std::from_chars(c->data(), c->data() + c->size(), q.counter);
+        if (c->empty() || ec != std::errc() || end != c->data() + c->size())
+            throw ApiError{400, "counter '" + *c + "' is not a whole number"};
+        if (const std::string problem = counter_problem(q.counter, rules); !problem.empty())
+            throw ApiError{400, "counter " + problem};
+    }
+    auto pos = core::parse_fen(*fen);
+    if (!pos) throw ApiError{400, pos.error()};
+    q.pos = *pos;
+    return q;
+}
+
+std::string probe_answer(const probe::Tablebase& tb, const Query& q) {
+    ProbeReport report;
+    if (probe::Status s = probe_report(tb, q.pos, q.counter, true, &report); s != probe::Status::OK)
+        throw ApiError{failure_status(s), probe_failure_text(s, q.pos)};
+    return probe_json(report, MovesJson::LINES);
+}
+
+std::string line_answer(const probe::Tablebase& tb, const core::Ruleset& rules, const Query& q) {
+    const BestLine line = play_best_line(tb, rules, q.pos, q.counter);
+    if (line.end == LineEnd::TABLE_ERROR) {
+        const core::Position at = line.plies.empty() ? line.start : line.plies.back().after;
+        throw ApiError{failure_status(line.status), probe_failure_text(line.status, at)};
+    }
+    return line_json(line);
+}
+
+// A handler that turns an ApiError into its JSON error response.
+ApiHandler api(ApiHandler answer) {
+    return [answer = std::move(answer)](const ApiRequest& req) {
+        try {
+            return answer(req);
+        } catch (const ApiError& e) {
+            return error_response(e.status, e.message);
+        }
+    };
+}
+
+} // namespace
+
+const std::string* ApiRequest::param(std::string_view name) const {
+    for (const auto& [n, v] : params)
+        if (n == name) return &v;
+    return nullptr;
+}
+
+ApiResponse error_response(unsigned status, const std::string& message) {
+    ApiResponse r;
+    r.status = status;
+    r.body = json::Object().add_string("error", message).str() + "\n";
+    r.cache_control = "no-store";
+    return r;
+}
+
+std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset& rules, std::string info) {
+    std::vector<ApiRoute> routes;
+    routes.push_back({"/api/v1/probe", api([&tb, rules](const ApiRequest& req) {
+                          return json_response(probe_answer(tb, position_params(req, rules)));
+                      })});
+    routes.push_back({"/api/v1/line", api([&tb, rules](const ApiRequest& req) {
+                          return json_response(line_answer(tb, rules, position_params(req, rules)));
+                      })});
+    routes.push_back({"/api/v1/info", api([info = std::move(info)](const ApiRequest& req) {
+                          check_params(req, {});
+                          // The folder's files may change while the server runs: revalidated each time.
+                          return json_response(info, "no-cache");
+                      })});
+    for (const EmbeddedFile& f : EMBEDDED_FILES) {
+        auto file = [f](const ApiRequest&) {
+            ApiResponse r;
+            r.content_type = content_type_of(f.name);
+            r.cache_control = "no-cache";
+            r.body = std::string(f.bytes);
+            return r;
+        };
+        routes.push_back({"/" + std::string(f.name), file});
+        if (f.name == "index.html") routes.push_back({"/", file});
+    }
+    return routes;
+}
+
+} // namespace damatb::answers

@@ -1,0 +1,126 @@
+#include "gen/memory_budget.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+#include "core/index.h"
+#include "core/system_memory.h"
+#include "gen/men_slices.h"
+
+namespace damatb::gen {
+
+using core::ClassPlan;
+using core::Material;
+
+namespace {
+
+// The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
+// "The memory estimate").
+constexpr std::uint64_t SOLVER_BYTES = 44;
+
+// What a class solved in slices holds for its whole length: its results (WDL5, DTZ and round,
+// 3 bytes) and a few bits of marks per position.
+std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) * 7 / 2; }
+
+// slice_solver_bytes from the class's profiles (MenSlices::estimate).
+std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
+    // The class's results (results_bytes), then the solver's SOLVER_BYTES per position of the
+    // slice (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
+    // slice done that this slice or one still to come reads.
+    const std::uint64_t results = results_bytes(cls);
+    const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
+    const std::vector<std::vector<int>> leads =
+        MenSlices::cut_leads_into(profiles, count, core::tables_of(cls).size() == 1);
+    // Slice d is kept from slice d + 1 to its last reader: counted in from, counted out after.
+    std::vector<std::uint64_t> from(slices.size() + 1), after(slices.size() + 1);
+    const std::vector<int> last_reader = MenSlices::last_readers(leads);
+    for (std::size_t d = 0; d < slices.size(); ++d)
+        if (std::size_t(last_reader[d]) > d)
+            from[d + 1] += slices[d].positions, after[std::size_t(last_reader[d]) + 1] += slices[d].positions;
+    std::vector<std::uint64_t> out;
+    std::uint64_t kept = 0; // the positions of the slices done that this slice or a later one reads
+    for (std::size_t s = 0; s < slices.size(); ++s) {
+        kept += from[s];
+        kept -= after[s];
+        out.push_back(results + SOLVER_BYTES * slices[s].positions + 5 * kept);
+    }
+    return out;
+}
+
+} // namespace
+
+std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
+                              const std::vector<bool>& reused, int slices) {
+    // Solver: eight bytes of state (then six, without the limit), three of results and its
+    // work lists, with the freed memory the C library keeps (keep_freed_memory in
+    // gen/generate.cpp): at most 44 bytes in all per position of the class (docs/six-pieces.md,
+    // "The memory estimate"); in slices, sliced_solver_bytes. A class read back holds its three
+    // bytes of results while it is read. Then the WDL5 of every earlier class a later one still
+    // reads, one byte per position.
+    const Material& cls = plan[k].material;
+    const bool read_back = k < reused.size() && reused[k];
+    std::uint64_t bytes = read_back ? class_positions(cls) * 4
+                          : slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
+                                                   : class_positions(cls) * SOLVER_BYTES;
+    return bytes + held_classes_bytes(plan, k);
+}
+
+std::vector<std::uint64_t> slice_solver_bytes(const Material& cls, int count) {
+    return slice_bytes(cls, MenSlices::estimate(cls), count);
+}
+
+std::uint64_t sliced_solver_bytes(const Material& cls, int count) {
+    const std::vector<std::uint64_t> slices = slice_solver_bytes(cls, count);
+    return *std::max_element(slices.begin(), slices.end());
+}
+
+int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t budget,
+                  const std::vector<bool>& reused) {
+    const Material& cls = plan[k].material;
+    const std::vector<MenSlices::Slice> profiles = MenSlices::estimate(cls);
+    const int most = int(profiles.size());
+    if (k < reused.size() && reused[k]) return most; // read back, not solved
+    const std::uint64_t held = held_classes_bytes(plan, k); // memory_estimate's, besides the solver's
+    const std::uint64_t within = budget / 5 * 4;
+    // A slice of `count` holds at least the class's positions / count: fewer cannot fit.
+    const std::uint64_t results = results_bytes(cls);
+    auto fits = [&](int count) {
+        const std::vector<std::uint64_t> bytes = slice_bytes(cls, profiles, count);
+        return *std::max_element(bytes.begin(), bytes.end()) + held <= within;
+    };
+    if (within <= held + results || !fits(most)) return most; // not even in the most slices
+    const std::uint64_t fewest = SOLVER_BYTES * class_positions(cls) / (within - held - results);
+    for (int count = int(std::max<std::uint64_t>(2, std::min<std::uint64_t>(fewest, std::uint64_t(most))));
+         count < most; ++count)
+        if (fits(count)) return count;
+    return most;
+}
+
+std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
+    std::uint64_t bytes = 0;
+    for (const Material& n : plan[k].needs) bytes += class_positions(n);
+    return bytes + (64u << 20);
+}
+
+std::uint64_t default_memory_budget() {
+    const std::uint64_t memory = core::physical_memory();
+    const std::uint64_t margin = std::max<std::uint64_t>(memory / 16, std::uint64_t{1} << 30);
+    return memory > margin ? memory - margin : memory;
+}
+
+std::uint64_t class_positions(const Material& cls) {
+    // Remembered: making a table's index takes milliseconds at 7 pieces, and a plan's estimates
+    // ask for each earlier class's positions again for every class.
+    static std::mutex mutex;
+    static std::map<Material, std::uint64_t> known;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto [it, added] = known.try_emplace(cls, 0);
+    if (added)
+        for (const Material& m : core::tables_of(cls)) it->second += core::TableIndex(m).size();
+    return it->second;
+}
+
+bool has_men(const Material& cls) { return cls.mover.men + cls.other.men > 0; }
+
+} // namespace damatb::gen

@@ -1,0 +1,47 @@
+// The memory a generation needs, class by class, and the budget it must fit in
+// (docs/six-pieces.md, "The memory estimate"): what `generate` checks before any work and what
+// `damatb plan --json` prints.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/material.h"
+
+namespace damatb::gen {
+
+// The bytes the solver needs for class k of a plan, the earlier classes it still
+// holds in memory included. A class whose files are already there (`reused`, when given, says
+// which) is read back, not solved: it needs a few bytes per position.
+// With `slices` above 0, a class with men is solved in that many slices (sliced_solver_bytes;
+// MenSlices::profile_count or more: one per profile).
+std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
+                              const std::vector<bool>& reused = {}, int slices = 0);
+// The bytes the solver needs for class cls, which has men, solved in `count` slices
+// (MenSlices; 0 for one per profile), at its dearest slice (docs/six-pieces.md, "The memory
+// estimate").
+std::uint64_t sliced_solver_bytes(const core::Material& cls, int count = 0);
+// The same at each of its slices, in the order they are solved (MenSlices::estimate).
+std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls, int count = 0);
+// The fewest slices (at least 2) that class k of a plan, which has men, can be solved in within
+// four fifths of `budget` bytes (memory_estimate): each slice costs passes of its own, so the
+// fewer the faster. The fifth kept back is for what the estimate misses when a class is cut
+// into few large slices (docs/six-pieces.md, "Fewer, larger slices"). Its number of profiles
+// (the most it has) when that many do not fit so.
+int slices_to_fit(const std::vector<core::ClassPlan>& plan, std::size_t k, std::uint64_t budget,
+                  const std::vector<bool>& reused = {});
+// The bytes that solving class k of a plan holds besides its solver's: the WDL5 of the classes
+// it reads (one byte per position; those held for later classes are mapped from their scratch
+// files, their pages given back, gen/wdl_scratch.h), and a margin for the program.
+std::uint64_t held_classes_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k);
+
+// The memory budget when none is given: the machine's memory less a sixteenth of it, and at
+// least 1 GiB, for the system and other programs.
+std::uint64_t default_memory_budget();
+
+// The positions of a class: those of its tables, both sides to move.
+std::uint64_t class_positions(const core::Material& cls);
+// Whether class cls has men (and so slices).
+bool has_men(const core::Material& cls);
+
+} // namespace damatb::gen
