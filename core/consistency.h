@@ -18,6 +18,8 @@
 #include <optional>
 #include <string>
 
+#include "core/game.h"
+#include "core/movegen.h"
 #include "core/position.h"
 #include "core/record.h"
 #include "core/ruleset.h"
@@ -33,5 +35,15 @@ using ValueLookup = std::function<TableValue(const Position&)>;
 // nullopt when it is.
 std::optional<std::string> check_one_ply(const Position& pos, const TableValue& stored,
                                          const Ruleset& rules, const ValueLookup& lookup);
+
+// The value one ply of search gives a position whose game_outcome() is `over` with `moves`
+// (none when over), after[k] being the stored value after moves[k] (a loss with DTZ 0 when
+// the side to move then has no piece). What check_one_ply compares with.
+TableValue one_ply_value(Outcome over, const MoveList& moves, const TableValue* after,
+                         const Ruleset& rules);
+
+// Why `stored` is not `expected` (one_ply_value), as check_one_ply says it, or nullopt.
+std::optional<std::string> compare_one_ply(const Position& pos, const TableValue& stored,
+                                           const TableValue& expected);
 
 } // namespace damatb::core

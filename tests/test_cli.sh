@@ -474,4 +474,32 @@ check "the default folder's message" \
 check "DAMATB_TABLES missing exits 2" "damatb: error: tables folder '$tmp/none' (DAMATB_TABLES) does not exist" \
   "$(DAMATB_TABLES=$tmp/none "$damatb" info 2>&1)"
 
+# verify --deep --sample: N positions of each table drawn from the seed, and its errors.
+out=$("$damatb" verify --deep --sample 1000 --tables "$tables" --material KMvK); code=$?
+check "verify --sample exits 0" 0 "$code"
+check "verify --sample: the first line" ", 1000 positions of each table one ply deep (seed 1)" \
+  "$(head -1 <<<"$out" | grep -o ', 1000 positions.*')"
+check "verify --sample: a table's line" "ok      KMvK+.dtb: 93744 positions; sampled 1000 of 93744 positions (seed 1) one ply deep" \
+  "$(grep -o '^ok .*KMvK+.dtb: .*one ply deep' <<<"$out")"
+check "verify --sample: the summary" "sampled 2000 of 187488 positions (seed 1) one ply deep" \
+  "$(tail -1 <<<"$out" | grep -o 'sampled .* one ply deep')"
+check "verify --sample --seed: the seed named" "sampled 1000 of 93744 positions (seed 42)" \
+  "$("$damatb" verify --deep --sample 1000 --seed 42 --threads 1 --tables "$tables" --material KMvK |
+     grep -o 'KMvK-.dtb: .*(seed 42)' | grep -o 'sampled.*')"
+check "verify --sample of more than a table's positions checks each" "sampled 187488 of 187488 positions" \
+  "$("$damatb" verify --deep --sample 100000 --tables "$tables" --material KMvK | tail -1 | grep -o 'sampled [0-9]* of [0-9]* positions')"
+check "verify --help names --sample and --seed" "--sample N --seed S" \
+  "$("$damatb" verify --help | grep -o -e '^  --sample N' -e '^  --seed S' | tr -s '\n ' ' ' | sed 's/^ //; s/ $//')"
+for bad in "--deep --sample 0" "--deep --sample abc" "--deep --sample -5" "--deep --sample 18446744073709551616" \
+           "--sample 10" "--deep --seed 3" "--deep --sample 10 --seed x"; do
+  # shellcheck disable=SC2086
+  check "verify $bad exits 2" 2 "$(exit_code "$damatb" verify --tables "$tables" $bad)"
+done
+check "verify --sample 0: the message" "damatb: error: --sample must be a whole number from 1 to 2^64 - 1, not '0'" \
+  "$("$damatb" verify --deep --sample 0 --tables "$tables" 2>&1)"
+check "verify --sample without --deep: the message" "damatb: error: --sample needs --deep" \
+  "$("$damatb" verify --sample 10 --tables "$tables" 2>&1)"
+check "verify --seed without --sample: the message" "damatb: error: --seed needs --sample" \
+  "$("$damatb" verify --deep --seed 3 --tables "$tables" 2>&1)"
+
 report cli

@@ -6,16 +6,14 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
-#include <stdexcept>
 #include <thread>
+#include <utility>
 
 #include "core/consistency.h"
-#include "core/fen.h"
-#include "core/record.h"
-#include "core/table_file.h"
-#include "core/table_records.h"
+#include "core/game.h"
 #include "core/index.h"
-#include "damatb/probe_bridge.h"
+#include "core/movegen.h"
+#include "verify/sample.h"
 
 namespace damatb::verify {
 
@@ -25,104 +23,12 @@ constexpr std::size_t MAX_EXAMPLES = 3;
 constexpr std::uint64_t CHUNK = 4096; // positions a thread takes at a time
 constexpr auto PROGRESS_EVERY = std::chrono::seconds(5);
 
-// The values of one table of the class checked, read whole.
-struct TableValues {
-    explicit TableValues(const core::Material& m) : index(m) {}
-    core::TableIndex index;
-    std::string path;
-    std::vector<std::uint8_t> records;
-};
-
-// The values files of the tables of material's class in dir, every one valid for rules; none
-// when one cannot be read or they would take more than most_bytes.
-std::vector<TableValues> read_class_values(const std::string& dir, const core::Material& material,
-                                           const core::Ruleset& rules, std::uint64_t most_bytes) {
-    std::vector<TableValues> out;
-    if (dir.empty()) return out;
-    std::uint64_t bytes = 0;
-    const std::vector<core::Material> tables = core::tables_of(core::class_key(material));
-    for (const core::Material& m : tables) bytes += core::TableIndex(m).size() * core::VALUE_RECORD_SIZE;
-    if (bytes > most_bytes) return out;
-    const core::TableContents values = core::TableContents::VALUES;
-    for (const core::Material& m : tables) {
-        TableValues& t = out.emplace_back(m);
-        t.path = dir + "/" + core::table_file_name(m, values);
-        core::OpenChecks checks;
-        checks.ruleset = &rules;
-        checks.material = &m;
-        checks.contents = &values;
-        core::OpenedTable opened = core::open_table(t.path, checks);
-        if (!opened.status.ok() || opened.file.header().record_size != core::VALUE_RECORD_SIZE ||
-            !core::read_all_records(opened.file, t.records).ok())
-            return {};
-    }
-    return out;
-}
-
-} // namespace
-
-DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
-                     const core::Ruleset& rules, int threads,
-                     const std::function<void(std::uint64_t done)>& progress, const std::string& dir,
-                     std::uint64_t most_in_memory) {
-    using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
-    const core::TableIndex index(material);
-    const std::uint64_t size = index.size();
-    DeepCheck result;
-    std::mutex mutex; // guards result's wrong, examples and error
-    std::atomic<std::uint64_t> next{0}, done{0};
-    std::atomic<bool> stop{false};
-
-    // The stored value of a position; a table that cannot give one ends the check (an error
-    // naming the class or the file).
-    const std::vector<TableValues> in_memory = read_class_values(dir, material, rules, most_in_memory);
-    const core::ValueLookup lookup = [&](const core::Position& p) {
-        if (!in_memory.empty() && p.pieces(p.side_to_move()) != 0) {
-            const core::Position q = core::as_white_to_move(p);
-            const core::Material m = core::material_of(q);
-            const auto t = std::find_if(in_memory.begin(), in_memory.end(),
-                                        [&](const TableValues& v) { return v.index.material() == m; });
-            // As the probe library reads a record (probe/src/table_set.cpp, TableSet::value).
-            if (t != in_memory.end() && !core::is_dont_care(p, rules)) {
-                core::TableValue v;
-                const std::uint64_t i = t->index.index(q);
-                if (!core::decode_stored_value(&t->records[i * core::VALUE_RECORD_SIZE], rules.king_move_limit, &v))
-                    throw std::runtime_error(t->path + ": the record of " + core::to_fen(q) +
-                                             " holds no value the generator writes");
-                return v;
-            }
-        }
-        probe::Value v;
-        if (tb.probe(bridge::to_probe(p), 0, &v) != probe::Status::OK)
-            throw std::runtime_error(probe::last_error());
-        return core::TableValue{bridge::to_core(v.wdl), std::max(v.dtz, 0)};
-    };
-    auto work = [&] {
-        try {
-            for (std::uint64_t first; !stop && (first = next.fetch_add(CHUNK)) < size;) {
-                const std::uint64_t last = std::min(size, first + CHUNK);
-                for (std::uint64_t i = first; i < last; ++i) {
-                    const core::Position pos = index.position(i);
-                    if (auto why = core::check_one_ply(pos, lookup(pos), rules, lookup)) {
-                        std::lock_guard lock(mutex);
-                        ++result.wrong;
-                        if (result.examples.size() < MAX_EXAMPLES)
-                            result.examples.push_back(std::move(*why));
-                    }
-                }
-                done += last - first;
-            }
-        } catch (const std::exception& e) {
-            std::lock_guard lock(mutex);
-            if (result.error.empty()) result.error = e.what();
-            stop = true;
-        }
-    };
-
-    // The workers, and the calling thread waking every PROGRESS_EVERY until they are done.
-    int running = threads;
+// Runs work() on `threads` threads, calling progress() from the calling thread every
+// PROGRESS_EVERY until they are done.
+void run_threads(int threads, const std::function<void()>& work, const std::function<void()>& progress) {
+    std::mutex mutex;
     std::condition_variable finished;
+    int running = threads;
     std::vector<std::thread> workers;
     for (int t = 0; t < threads; ++t)
         workers.emplace_back([&] {
@@ -134,13 +40,89 @@ DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
         std::unique_lock lock(mutex);
         while (!finished.wait_for(lock, PROGRESS_EVERY, [&] { return running == 0; })) {
             lock.unlock();
-            if (progress) progress(done);
+            progress();
             lock.lock();
         }
     }
     for (std::thread& w : workers) w.join();
+}
+
+} // namespace
+
+std::optional<std::string> check_position(const core::TableIndex& index, std::uint64_t i,
+                                          const HeldValues& values, const core::Ruleset& rules) {
+    // The positions after the moves in which the side to move has a piece, their moves' numbers
+    // and values (read together); the value after each move.
+    struct After {
+        std::vector<core::Position> positions;
+        std::vector<std::uint32_t> moves;
+        std::vector<core::TableValue> values, of_move;
+    };
+    thread_local After after;
+    after.positions.clear();
+    after.moves.clear();
+    const core::Position pos = index.position(i);
+    core::MoveList moves;
+    const core::Outcome over = core::game_outcome(pos, rules, moves);
+    after.of_move.assign(over == core::Outcome::NONE ? moves.size() : 0, {core::Wdl5::LOSS, 0});
+    for (std::uint32_t k = 0; k < after.of_move.size(); ++k)
+        if (const core::Position q = pos.after(moves[k]); q.pieces(q.side_to_move())) {
+            after.positions.push_back(q);
+            after.moves.push_back(k);
+        }
+    after.values.resize(after.positions.size());
+    values.values(after.positions.data(), after.positions.size(), after.values.data());
+    for (std::size_t k = 0; k < after.moves.size(); ++k) after.of_move[after.moves[k]] = after.values[k];
+    const core::TableValue expected = core::one_ply_value(over, moves, after.of_move.data(), rules);
+    return core::compare_one_ply(pos, values.value(pos), expected);
+}
+
+DeepCheck deep_check(const core::Material& material, const HeldValues& values,
+                     const core::Ruleset& rules, const DeepCheckOptions& options) {
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const core::TableIndex index(material);
+    DeepCheck result;
+    result.size = index.size();
+    // The indices to check: every one (k itself), or the sample's k-th.
+    std::vector<std::uint64_t> sample;
+    result.sampled = options.sample != 0;
+    if (result.sampled && options.sample < result.size)
+        sample = sample_indices(result.size, options.sample,
+                                table_seed(options.seed, material.table_name()));
+    const std::uint64_t count = sample.empty() ? result.size : sample.size();
+
+    std::mutex mutex; // guards result's wrong and error, and found
+    std::vector<std::pair<std::uint64_t, std::string>> found; // the examples of smallest index
+    std::atomic<std::uint64_t> next{0}, done{0};
+    std::atomic<bool> stop{false};
+    auto work = [&] {
+        try {
+            for (std::uint64_t first; !stop && (first = next.fetch_add(CHUNK)) < count;) {
+                const std::uint64_t last = std::min(count, first + CHUNK);
+                for (std::uint64_t k = first; k < last; ++k) {
+                    const std::uint64_t i = sample.empty() ? k : sample[k];
+                    if (auto why = check_position(index, i, values, rules)) {
+                        std::lock_guard lock(mutex);
+                        ++result.wrong;
+                        found.emplace_back(i, std::move(*why));
+                        std::sort(found.begin(), found.end());
+                        if (found.size() > MAX_EXAMPLES) found.pop_back();
+                    }
+                }
+                done += last - first;
+            }
+        } catch (const std::exception& e) {
+            std::lock_guard lock(mutex);
+            if (result.error.empty()) result.error = e.what();
+            stop = true;
+        }
+    };
+    run_threads(options.threads, work, [&] {
+        if (options.progress) options.progress(done);
+    });
     result.positions = done;
-    result.in_memory = !in_memory.empty();
+    for (auto& f : found) result.examples.push_back(std::move(f.second));
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;
 }

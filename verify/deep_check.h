@@ -1,47 +1,55 @@
-// The deep check of `damatb verify --deep`: the value of every position of a table against one
-// ply of search over its successors (core/consistency.h). Every value, the position's own and
-// its successors', is read as the probe library reads it: through the library, or, for the
-// positions of the class checked that need no capture search, from the class's values files
-// read whole into memory and decoded as the library decodes them (core::decode_stored_value), which
-// spares most look-ups the block cache and its locks (a position of 6 pieces has some 60
-// moves, most of them king moves that stay in the class). (An index whose position has a
-// smaller index of its own, core/index.h, is checked through that smaller index, which is what
-// a probe reads.)
+// The deep check of `damatb verify --deep`: the value of positions of a table against one ply of
+// search over their successors (core/consistency.h), every position or a sample of them
+// (verify/sample.h), each checked alike (check_position). Every value, the position's own and
+// its successors', is read as the probe library reads it, through HeldValues: from memory for
+// the tables it holds, which spares the block cache and its locks (a position of 6 pieces has
+// some 60 moves). (An index whose position has a smaller index of its own, core/index.h, is
+// checked through that smaller index, which is what a probe reads.)
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "core/ruleset.h"
 #include "core/material.h"
-#include "damatb/probe.hpp"
+#include "core/ruleset.h"
+#include "verify/held_values.h"
 
 namespace damatb::verify {
 
 struct DeepCheck {
     std::uint64_t positions = 0;       // values checked
+    std::uint64_t size = 0;            // the table's positions
+    bool sampled = false;              // a sample of them (DeepCheckOptions::sample), not each
     std::uint64_t wrong = 0;           // values that one ply of search contradicts
-    std::vector<std::string> examples; // the first few of them, "FEN: stored ..., one ply ..."
+    std::vector<std::string> examples; // those of the smallest indices, "FEN: stored ..., one ply ..."
     // When a table could not be read: why (the probe library's last_error(), naming the missing
     // class or the file); the check stopped.
     std::string error;
     double seconds = 0;
-    bool in_memory = false; // the class's values were read whole from its files
 
     bool ok() const { return wrong == 0 && error.empty(); }
 };
 
-// Checks every position of the table of `material` (its file already verified: header and
-// checksum), which `tb` reads under `rules`, on `threads` threads. The values files of the
-// class's tables are read from `dir` when they are valid and take at most most_in_memory bytes
-// (two a position); otherwise every value comes through `tb`. Calls progress(done) every few seconds from the
-// calling thread with the positions checked so far.
-DeepCheck deep_check(const core::Material& material, const probe::Tablebase& tb,
-                     const core::Ruleset& rules, int threads,
-                     const std::function<void(std::uint64_t done)>& progress,
-                     const std::string& dir = "",
-                     std::uint64_t most_in_memory = std::uint64_t{4} << 30);
+struct DeepCheckOptions {
+    int threads = 1;
+    std::uint64_t sample = 0; // 0: every position; else that many drawn at random (all if more)
+    std::uint64_t seed = 1;   // the draw's, with the table's name (table_seed)
+    // Called every few seconds from the calling thread with the positions checked so far.
+    std::function<void(std::uint64_t done)> progress;
+};
+
+// Why the value of position i of table `index` is not what one ply of search over its moves
+// gives (values read through `values`), or nullopt when it is. Throws std::runtime_error when a
+// value cannot be read.
+std::optional<std::string> check_position(const core::TableIndex& index, std::uint64_t i,
+                                          const HeldValues& values, const core::Ruleset& rules);
+
+// Checks the positions of the table of `material` (its file already verified: header and
+// checksum): every one, or options.sample of them.
+DeepCheck deep_check(const core::Material& material, const HeldValues& values,
+                     const core::Ruleset& rules, const DeepCheckOptions& options);
 
 } // namespace damatb::verify
