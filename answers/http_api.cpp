@@ -2,15 +2,22 @@
 
 #include <algorithm>
 #include <charconv>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <utility>
 
 #include "answers/best_line.h"
+#include "answers/census_json.h"
 #include "answers/json.h"
 #include "answers/line_json.h"
 #include "answers/probe_json.h"
 #include "answers/probe_report.h"
 #include "answers/web_assets.h"
 #include "core/fen.h"
+#include "core/index.h"
+#include "core/material.h"
 
 namespace damatb::answers {
 
@@ -100,6 +107,80 @@ std::string line_answer(const probe::Tablebase& tb, const core::Ruleset& rules, 
     return line_json(line);
 }
 
+// The largest class, in positions over its tables, whose census /api/v1/stats counts, at under a
+// microsecond a position: every class up to 4 pieces (the largest, KKMvK and KKvKM, have 5.7
+// million: a few seconds), none of 5 (the smallest, MMMMvM, has 8.6 million), so that a request
+// never holds a server thread for minutes.
+constexpr std::uint64_t CENSUS_MAX_POSITIONS = 6'000'000;
+
+// The class of a request's class= parameter, one the census may count.
+core::Material census_class(const ApiRequest& req, const probe::Tablebase& tb) {
+    check_params(req, {"class"});
+    const std::string* name = req.param("class");
+    if (!name) throw ApiError{400, "missing parameter 'class'"};
+    const auto cls = core::parse_class_name(*name);
+    if (!cls) throw ApiError{400, cls.error()};
+    // Before its index is built, which for many pieces would be huge.
+    if (cls->pieces() > tb.max_pieces())
+        throw ApiError{404, "class " + cls->class_name() + " is missing: the tables have up to " +
+                                std::to_string(tb.max_pieces()) + " pieces"};
+    std::uint64_t positions = 0;
+    for (const core::Material& t : core::tables_of(*cls)) positions += core::TableIndex(t).size();
+    if (positions > CENSUS_MAX_POSITIONS)
+        throw ApiError{400, "class " + cls->class_name() + " has " + std::to_string(positions) +
+                                " positions: the census counts classes of up to " +
+                                std::to_string(CENSUS_MAX_POSITIONS)};
+    return *cls;
+}
+
+// The answers of /api/v1/stats by class name, each counted once: by the first request for its
+// class, while later ones wait for it. A class's census never changes while the server runs
+// (the probe library lists the folder once), so its errors are kept too.
+class CensusCache {
+public:
+    ApiResponse answer(const probe::Tablebase& tb, const core::Material& cls) {
+        std::promise<ApiResponse> promise;
+        std::shared_future<ApiResponse> future;
+        bool mine = false;
+        {
+            const std::lock_guard lock(mutex_);
+            auto [it, inserted] = answers_.try_emplace(cls.class_name());
+            if (inserted) it->second = promise.get_future().share();
+            future = it->second;
+            mine = inserted;
+        }
+        if (mine) {
+            try {
+                promise.set_value(count(tb, cls));
+            } catch (...) {
+                promise.set_exception(std::current_exception());
+            }
+        }
+        return future.get();
+    }
+
+private:
+    static ApiResponse count(const probe::Tablebase& tb, const core::Material& cls) {
+        std::vector<TableCensus> tables;
+        if (const probe::Status s = class_census(tb, cls, &tables); s != probe::Status::OK)
+            return error_response(failure_status(s), probe::last_error());
+        return json_response(census_json(cls, tables));
+    }
+
+    std::mutex mutex_;
+    std::map<std::string, std::shared_future<ApiResponse>> answers_;
+};
+
+// The paths a file of the page answers at: "/NAME"; the page also at "/", its statistics page
+// also at "/stats", the documentation (*.md) at "/docs/NAME".
+std::vector<std::string> file_paths(std::string_view name) {
+    if (name.ends_with(".md")) return {"/docs/" + std::string(name)};
+    std::vector<std::string> out{"/" + std::string(name)};
+    if (name == "index.html") out.push_back("/");
+    if (name == "stats.html") out.push_back("/stats");
+    return out;
+}
+
 // A handler that turns an ApiError into its JSON error response.
 ApiHandler api(ApiHandler answer) {
     return [answer = std::move(answer)](const ApiRequest& req) {
@@ -140,6 +221,10 @@ std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset
                           // The folder's files may change while the server runs: revalidated each time.
                           return json_response(info, "no-cache");
                       })});
+    auto cache = std::make_shared<CensusCache>();
+    routes.push_back({"/api/v1/stats", api([&tb, cache](const ApiRequest& req) {
+                          return cache->answer(tb, census_class(req, tb));
+                      })});
     for (const EmbeddedFile& f : EMBEDDED_FILES) {
         auto file = [f](const ApiRequest&) {
             ApiResponse r;
@@ -148,8 +233,7 @@ std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset
             r.body = std::string(f.bytes);
             return r;
         };
-        routes.push_back({"/" + std::string(f.name), file});
-        if (f.name == "index.html") routes.push_back({"/", file});
+        for (std::string& path : file_paths(f.name)) routes.push_back({std::move(path), file});
     }
     return routes;
 }

@@ -1,7 +1,7 @@
 // The HTTP API of `damatb serve`, in plain types: the JSON answers on the tables
-// (/api/v1/probe, /line, /info) and the web explorer's files (/ and /explorer.js, ...), as
-// routes. docs/server.md describes them. The tool hands the routes to server::Router, which
-// knows HTTP; nothing here does beyond status codes and header values.
+// (/api/v1/probe, /line, /info, /stats) and the web pages' files (/, /stats, /explorer.js, ...,
+// and /docs/values.md), as routes. docs/server.md describes them. The tool hands the routes to
+// server::Router, which knows HTTP; nothing here does beyond status codes and header values.
 #pragma once
 
 #include <functional>
@@ -41,7 +41,8 @@ struct ApiRoute {
 ApiResponse error_response(unsigned status, const std::string& message);
 
 // The routes: the API answering from tb (opened for rules), shared by every thread, with info
-// (info_json's text) for /api/v1/info; then the web explorer's files. tb must outlive them.
+// (info_json's text) for /api/v1/info and a class's census counted on request (class_census.h)
+// for /api/v1/stats; then the web explorer's files. tb must outlive them.
 std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset& rules, std::string info);
 
 } // namespace damatb::answers

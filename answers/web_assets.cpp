@@ -10,6 +10,8 @@ std::string content_type_of(std::string_view name) {
         {".svg", "image/svg+xml"},
         {".png", "image/png"},
         {".ico", "image/x-icon"},
+        // Shown as text by browsers, which would offer text/markdown as a download.
+        {".md", "text/plain; charset=utf-8"},
     };
     for (const auto& [extension, type] : TYPES)
         if (name.ends_with(extension)) return std::string(type);

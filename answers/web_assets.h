@@ -1,5 +1,5 @@
-// The files of the web explorer (answers/web/), built into the binary so that the page works
-// offline: the generated web_files.cpp holds their bytes (answers/embed_files.cmake).
+// The files of the web explorer (answers/web/, and docs/values.md), built into the binary so
+// that the page works offline: the generated web_files.cpp holds their bytes (answers/embed_files.cmake).
 #pragma once
 
 #include <string>
@@ -13,7 +13,7 @@ struct EmbeddedFile {
     std::string_view bytes;
 };
 
-// Every file of answers/web/, in name order.
+// Every file of answers/web/, in name order, then docs/values.md.
 extern const std::vector<EmbeddedFile> EMBEDDED_FILES;
 
 // The Content-Type of a file by its name's extension: "text/html; charset=utf-8" for .html,

@@ -1,5 +1,7 @@
 """A headless Chromium driven over the DevTools protocol, with the standard library only: a
-minimal WebSocket client (RFC 6455: text frames, client-masked) and Runtime.evaluate."""
+minimal WebSocket client (RFC 6455: text frames, client-masked), Runtime.evaluate, the mouse
+(Input.dispatchMouseEvent, which the page receives as pointer and mouse events, as from a real
+mouse), the viewport and screenshots."""
 import base64
 import json
 import os
@@ -150,6 +152,48 @@ class Browser:
                 return value
             time.sleep(0.05)
         raise TimeoutError("the page never showed " + what)
+
+    def open(self, url, ready="true"):
+        """Navigates to url and waits until the new page has loaded and `ready` holds."""
+        self.evaluate("window.__leaving = true")
+        self.call("Page.navigate", url=url)
+        self.wait_for("!window.__leaving && document.readyState === 'complete' && (%s)" % ready,
+                      "the page " + url)
+
+    def mouse(self, kind, x, y, buttons=0):
+        """A mouse event at viewport point (x, y): kind mousePressed, mouseMoved or mouseReleased,
+        with the left button; buttons=1 while it is held."""
+        button = "left" if kind != "mouseMoved" or buttons else "none"
+        self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button=button, buttons=buttons,
+                  clickCount=0 if kind == "mouseMoved" else 1)
+
+    def click(self, x, y):
+        self.mouse("mouseMoved", x, y)
+        self.mouse("mousePressed", x, y, buttons=1)
+        self.mouse("mouseReleased", x, y)
+
+    def drag(self, start, end, steps=6, before_release=None):
+        """Presses the left button at start, moves to end in steps and releases it there;
+        before_release() is called with the button still down at end."""
+        self.mouse("mouseMoved", *start)
+        self.mouse("mousePressed", *start, buttons=1)
+        for k in range(1, steps + 1):
+            self.mouse("mouseMoved", start[0] + (end[0] - start[0]) * k / steps,
+                       start[1] + (end[1] - start[1]) * k / steps, buttons=1)
+        value = before_release() if before_release else None
+        self.mouse("mouseReleased", *end)
+        return value
+
+    def viewport(self, width, height, scale=1):
+        """The page's viewport in CSS pixels, with `scale` device pixels to one (2: a 2x zoom)."""
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                  deviceScaleFactor=scale, mobile=False)
+
+    def screenshot(self, path):
+        """Writes a PNG of the viewport to path."""
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
 
     def close(self):
         self.process.terminate()

@@ -169,6 +169,64 @@ def test_errors(server):
     check("body over 8 KiB: 413", 413, status)
 
 
+def test_stats(server):
+    """/api/v1/stats counts every position again: it must find what the generator found."""
+    _, _, body = get(server, "/api/v1/info")
+    info = json.loads(body)
+    for c in info["classes"]:
+        status, headers, body = get(server, "/api/v1/stats?class=" + c["class"])
+        census = json.loads(body)
+        check("stats %s: status, cached" % c["class"], (200, "public, max-age=86400"),
+              (status, headers.get("cache-control")))
+        check("stats %s: its tables" % c["class"], [t["table"] for t in c["tables"]],
+              [t["table"] for t in census["tables"]])
+        for t, generated in zip(census["tables"], c["tables"]):
+            stats = generated["stats"]
+            name = "stats " + t["table"]
+            check(name + ": positions", generated["positions"], t["positions"])
+            check(name + ": the counts of the .stats file", stats["counts"], t["counts"])
+            check(name + ": the wins and losses by DTZ add up", (t["counts"]["win"], t["counts"]["loss"]),
+                  (sum(t["win_dtz"]), sum(t["loss_dtz"])))
+            for kind, longest in (("win", stats["longest_win"]), ("loss", stats["longest_loss"])):
+                listed = t["longest_wins" if kind == "win" else "longest_losses"]
+                by_dtz = t[kind + "_dtz"]
+                check(name + ": the longest %s's DTZ" % kind, longest["dtz"] if longest else None,
+                      len(by_dtz) - 1 if by_dtz else None)
+                dtzs = [p["dtz"] for p in listed]
+                check(name + ": the longest %ss listed, longest first" % kind,
+                      (min(5, t["counts"][kind]), sorted(dtzs, reverse=True), len(by_dtz) - 1 if by_dtz else None),
+                      (len(listed), dtzs, dtzs[0] if dtzs else None))
+                for p in listed:
+                    _, _, probed = get(server, "/api/v1/probe?" + query(p["fen"]))
+                    probed = json.loads(probed)
+                    check(name + ": %s is a %s with DTZ %d" % (p["fen"], kind, p["dtz"]), (kind, p["dtz"]),
+                          (probed["wdl"], probed["dtz"]))
+    kkvk = json.loads(get(server, "/api/v1/stats?class=KKvK")[2])
+    check("stats KKvK+: wins by DTZ", [0, 5886, 823, 16, 974, 75, 229, 797, 1629, 2255, 1912, 2242, 2040, 330, 276],
+          kkvk["tables"][0]["win_dtz"])
+    check("stats: the class in either order", kkvk, json.loads(get(server, "/api/v1/stats?class=KvKK")[2]))
+    cases = [("missing class", "/api/v1/stats", 400, "missing parameter 'class'"),
+             ("not a class", "/api/v1/stats?class=XvK", 400, "material class 'XvK': 'X' is not kings (K) then men (M)"),
+             ("more pieces than the tables", "/api/v1/stats?class=KKKvK", 404,
+              "class KKKvK is missing: the tables have up to 3 pieces"),
+             ("unknown parameter", "/api/v1/stats?class=KvK&fen=W:Wa2:Bb7", 400,
+              "unknown parameter 'fen' (/api/v1/stats takes class)")]
+    for name, target, status, message in cases:
+        got, headers, body = get(server, target)
+        check("stats, " + name, (status, {"error": message}, "no-store"),
+              (got, json.loads(body), headers.get("cache-control")))
+    # The pages: the statistics page and the values page the explorer's tooltips link to.
+    for path, content_type in (("/stats", "text/html; charset=utf-8"), ("/stats.html", "text/html; charset=utf-8"),
+                               ("/stats.js", "text/javascript; charset=utf-8")):
+        status, headers, _ = get(server, path)
+        check("page " + path, (200, content_type), (status, headers.get("content-type")))
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "values.md"), "rb") as f:
+        values = f.read()
+    status, headers, body = get(server, "/docs/values.md")
+    check("/docs/values.md: docs/values.md as text", (200, "text/plain; charset=utf-8", values),
+          (status, headers.get("content-type"), body))
+
+
 def test_malformed(server):
     good = b"GET /api/v1/info HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
     check("raw request answers", 200, status_of(raw(server, good)))
@@ -214,6 +272,7 @@ def run(tables):
     try:
         test_answers(server)
         test_errors(server)
+        test_stats(server)
         test_malformed(server)
         # A connection left open (keep-alive, idle) does not hold the stop back.
         idle = http.client.HTTPConnection("127.0.0.1", server.port, timeout=TIMEOUT)
