@@ -16,7 +16,7 @@ namespace damatb::answers {
 inline constexpr std::size_t DEFAULT_CACHE_BYTES = std::size_t{64} << 20;
 
 // The probe library opened on dir for rules with cache_bytes of block cache, or why not: dir
-// holds no table file, or cannot be read.
+// is not a folder, holds no table file, or cannot be read.
 core::Result<std::unique_ptr<probe::Tablebase>> open_tables(const std::string& dir, const core::Ruleset& rules,
                                                             std::size_t cache_bytes = DEFAULT_CACHE_BYTES);
 

@@ -50,10 +50,12 @@ if [ -n "$source" ]; then
     "$(grep -c -F "$(cd "$source" && pwd)" "$prefix/bin/damatb" || true)"
 fi
 
-# The Python module, when the build has it: imported from the prefix, portable like the library.
+# The Python module, when the build has it: its type stubs beside it, imported from the prefix,
+# portable like the library.
 module=$(find "$prefix" -path '*python3/dist-packages/damatb*.so' | head -1)
 if ls "$build"/python/damatb*.so >/dev/null 2>&1; then
   [ -n "$module" ] || fail "the Python module is not installed"
+  [ -f "$(dirname "$module")/damatb.pyi" ] || fail "the Python type stubs damatb.pyi are not installed beside the module"
   check "python module: no pext" "0" "$(objdump -d "$module" | grep -c pext || true)"
   check "python module imported from the prefix" "708 7 f2-f7" \
     "$(cd "$work" && PYTHONPATH=$(dirname "$module") /usr/bin/python3 -c "

@@ -1,30 +1,10 @@
 """The Python module against the tool and hand-worked values, on the tables up to 3 pieces."""
 import json
-import os
-import shutil
 import subprocess
 import threading
 
-import pytest
-
 import damatb
-
-DAMATB = os.environ["DAMATB"]  # the tool, which generates the tables and answers --json
-WON = "W:Wc2,Kf2:BKh8"  # docs/values.md: win, DTZ 7, best move f2-f7
-
-
-@pytest.fixture(scope="session")
-def tables(tmp_path_factory):
-    path = tmp_path_factory.mktemp("tables")
-    subprocess.run([DAMATB, "generate", "--pieces", "3", "--out", str(path)], check=True,
-                   stdout=subprocess.DEVNULL)
-    return str(path)
-
-
-@pytest.fixture
-def tb(tables):
-    with damatb.Tablebase(tables) as t:
-        yield t
+from conftest import DAMATB, WON
 
 
 def test_perft_matches_published_counts():
@@ -66,36 +46,6 @@ def test_best_move_and_line(tb):
     assert tb.line("B:Wc2,Ka3:B").plies == []
 
 
-def test_errors(tb, tables):
-    with pytest.raises(damatb.PositionError, match="'z9'") as e:
-        tb.probe("W:Wz9:BKh8")
-    assert isinstance(e.value, ValueError)
-    with pytest.raises(damatb.MissingTableError, match="KKvKK") as e:
-        tb.probe("W:WKa1,Kb1:BKc1,Kd1")
-    assert isinstance(e.value, KeyError)
-    with pytest.raises(damatb.PositionError, match="out of range"):
-        tb.probe(WON, 32)
-    with pytest.raises(ValueError, match="sometimes"):
-        damatb.Tablebase(tables, promotion="sometimes")
-    with pytest.raises(damatb.TableError):
-        damatb.Tablebase(os.path.join(tables, "none"))
-    # Tables of another ruleset: refused at the first probe, naming what they were built under.
-    with damatb.Tablebase(tables, king_move_limit=0) as other:
-        with pytest.raises(damatb.TableError, match="built under end-of-move.king-wins.32"):
-            other.probe(WON)
-
-
-def test_a_damaged_file(tables, tmp_path):
-    bad = tmp_path / "bad"
-    shutil.copytree(tables, bad)
-    data = bytearray((bad / "KvM+.dtb").read_bytes())
-    data[-1] ^= 0xFF
-    (bad / "KvM+.dtb").write_bytes(bytes(data))
-    with damatb.Tablebase(str(bad)) as t:
-        with pytest.raises(damatb.TableError, match="KvM"):
-            t.probe("W:WKa1:Bd5")
-
-
 def test_get_functions_give_none_instead_of_raising(tb):
     assert tb.get_result(WON) == "win"
     assert tb.get_wdl(WON) == "win"
@@ -107,13 +57,6 @@ def test_get_functions_give_none_instead_of_raising(tb):
         assert tb.get_dtz(fen) is None
         assert tb.get_probe(fen) is None
     assert tb.get_result(WON, 40) is None
-
-
-def test_closed(tables):
-    with damatb.Tablebase(tables) as t:
-        pass
-    with pytest.raises(ValueError, match="closed"):
-        t.probe(WON)
 
 
 def test_threads_share_one_tablebase(tb):
