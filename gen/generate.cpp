@@ -294,7 +294,7 @@ void keep_for_readers(Run& run, std::size_t k, ClassTables& tables, bool from_sc
         t->dtz = std::vector<std::uint8_t>();
         t->round = std::vector<std::uint8_t>();
         t->must_capture = std::vector<std::uint64_t>();
-        t->history = {};
+        t->drop_history();
         if (!from_scratch && read_later) {
             save_wdl_scratch(options.out_dir, *t, options.rules);
             const Material m = t->index.material();

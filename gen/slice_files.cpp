@@ -97,11 +97,35 @@ void for_each_piece(const Table& here, F&& f) {
         for (std::uint64_t b = r.begin; b < r.end; b += PIECE) f(b, std::min(r.end, b + PIECE));
 }
 
+// What StepFile (gen/solved.h) keeps of a run of steps, made from their indices one by one.
+struct StepRun {
+    StepFile file;
+    std::uint64_t count = 0, last = ~std::uint64_t{0};
+    int same = 0; // steps of index `last` so far
+    void add(std::uint64_t index) {
+        if (count % StepFile::SPARSE_EVERY == 0) file.sparse.push_back(index);
+        same = index == last ? same + 1 : 1;
+        file.longest = std::max(file.longest, same);
+        last = index;
+        ++count;
+    }
+};
+
+// Where table t's history steps begin in the slice file of the slice being solved: after the
+// header, the earlier tables' positions and steps, and table t's positions.
+std::uint64_t steps_at(const SolverState& solver, const std::uint64_t steps[2], int t) {
+    std::uint64_t at = HEADER_SIZE;
+    for (int u = 0; u < t; ++u) at += BYTES_PER_POSITION * solver.table(u).active_size + BYTES_PER_STEP * steps[u];
+    return at + BYTES_PER_POSITION * solver.table(t).active_size;
+}
+
 // The payload of table t, written to or read from file by the same walk: `write` says which.
 // Writing, the history steps are the slice's, out.history's last run; reading, the must-capture
-// bits are set and the history steps are a new run of out.history.
+// bits are set and the history steps are left in the file, a new run of out.history_files
+// (they begin at byte steps_at, read through `reader`).
 template <bool WRITE>
-bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::uint64_t steps) {
+bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::uint64_t steps, std::uint64_t steps_at,
+              const std::shared_ptr<const ReadOnlyFile>& reader = nullptr) {
     std::vector<std::uint8_t> buffer;
     bool ok = true;
     auto move = [&](void* data, std::size_t n) {
@@ -126,18 +150,23 @@ bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::uint64_t step
                 if (buffer[k]) out.must_capture[(b + k) / 64] |= std::uint64_t{1} << ((b + k) % 64);
     });
     buffer.resize(BYTES_PER_STEP);
-    if constexpr (!WRITE) out.history.emplace_back().reserve(steps);
-    std::vector<SolvedTable::Step>& run = out.history.back();
+    const std::vector<SolvedTable::Step>* run = WRITE ? &out.history.back() : nullptr;
+    StepRun read_back;
     for (std::uint64_t s = 0; s < steps; ++s) {
         if constexpr (WRITE) {
-            const SolvedTable::Step& step = run[s];
+            const SolvedTable::Step& step = (*run)[s];
             core::store_le<std::uint64_t>(buffer.data(), step.index);
             buffer[8] = std::uint8_t(step.round);
             buffer[9] = std::uint8_t(step.level);
         }
         move(buffer.data(), BYTES_PER_STEP);
-        if constexpr (!WRITE)
-            run.push_back({core::load_le<std::uint64_t>(buffer.data()), {buffer[8], buffer[9]}});
+        if constexpr (!WRITE) read_back.add(core::load_le<std::uint64_t>(buffer.data()));
+    }
+    if constexpr (!WRITE) {
+        StepFile& f = out.history_files.emplace_back(read_back.file);
+        f.file = reader;
+        f.offset = steps_at;
+        f.count = steps;
     }
     return ok;
 }
@@ -168,7 +197,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
         file.restart_checksum();
         auto& state = const_cast<SolverState&>(solver); // transfer<true> only reads it
         for (int t = 0; t < solver.table_count(); ++t)
-            transfer<true>(file, state.table(t), *out[std::size_t(t)], steps[t]);
+            transfer<true>(file, state.table(t), *out[std::size_t(t)], steps[t], steps_at(solver, steps, t));
         core::store_le<std::uint64_t>(&header[CHECKSUM_AT], file.digest());
         if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
         file.write(header.data(), header.size());
@@ -179,6 +208,18 @@ void save_slice(const std::string& dir, const SolverState& solver,
         throw;
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(system_error("cannot rename to", path));
+    // The slice's steps, written, are read from the file from now on.
+    const std::shared_ptr<const ReadOnlyFile> written = ReadOnlyFile::open(path);
+    for (int t = 0; t < solver.table_count(); ++t) {
+        SolvedTable& table = *out[std::size_t(t)];
+        StepRun run;
+        for (const SolvedTable::Step& step : table.history.back()) run.add(step.index);
+        StepFile& f = table.history_files.emplace_back(std::move(run.file));
+        f.file = written;
+        f.offset = steps_at(solver, steps, t);
+        f.count = steps[t];
+        table.history.pop_back();
+    }
 }
 
 bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::shared_ptr<SolvedTable>>& out) {
@@ -208,8 +249,9 @@ bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::sh
     }
     if (file.digest() != checksum || file.read(buffer.data(), 1)) return false;
     if (!file.seek(long(HEADER_SIZE))) return false;
+    const std::shared_ptr<const ReadOnlyFile> reader = ReadOnlyFile::open(path);
     for (int t = 0; t < solver.table_count(); ++t)
-        if (!transfer<false>(file, solver.table(t), *out[std::size_t(t)], steps[t]))
+        if (!transfer<false>(file, solver.table(t), *out[std::size_t(t)], steps[t], steps_at(solver, steps, t), reader))
             throw std::runtime_error("cannot read " + path + " again");
     return true;
 }

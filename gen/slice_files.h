@@ -29,14 +29,15 @@ namespace damatb::gen::solving {
 std::string slice_file_path(const std::string& dir, const core::Material& cls, int s);
 
 // Writes the file of the slice being solved: the solver's state and the results `out` of its
-// positions, and the history steps of out[t]'s last run (the slice's). Throws
+// positions, and the history steps of out[t]'s last run (the slice's), which then moves from
+// out[t]->history to out[t]->history_files: read from the file, no longer held. Throws
 // std::runtime_error naming the file when it cannot be written.
 void save_slice(const std::string& dir, const SolverState& solver,
                 const std::vector<std::shared_ptr<SolvedTable>>& out);
 
 // Reads the file of the slice being solved (SolverState::begin_slice called) into the solver's
-// state and `out`, its history steps a new run of each table's, if it is there and valid; false
-// (nothing changed) if not.
+// state and `out`, its history steps left in the file (a new run of out[t]->history_files), if
+// it is there and valid; false (nothing changed) if not.
 bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::shared_ptr<SolvedTable>>& out);
 
 // The number of slices that the file of class cls's first slice in dir says the class was cut

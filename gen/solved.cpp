@@ -3,7 +3,33 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/byte_order.h"
+
 namespace damatb::gen {
+
+namespace {
+
+// The steps of the indices b to e - 1 in the run of file f, appended to out.
+void append_steps_in(const StepFile& f, std::uint64_t b, std::uint64_t e, std::vector<SolvedTable::Step>& out) {
+    // The last sparse step below b, from which on the run is read a piece at a time.
+    const auto above = std::lower_bound(f.sparse.begin(), f.sparse.end(), b);
+    std::uint64_t k = above == f.sparse.begin() ? 0 : std::uint64_t(above - f.sparse.begin() - 1) * StepFile::SPARSE_EVERY;
+    constexpr std::uint64_t PIECE = 1024; // steps read at a time
+    std::vector<std::uint8_t> bytes(PIECE * StepFile::STEP_BYTES);
+    while (k < f.count) {
+        const std::uint64_t n = std::min(PIECE, f.count - k);
+        f.file->read(f.offset + k * StepFile::STEP_BYTES, bytes.data(), std::size_t(n * StepFile::STEP_BYTES));
+        for (std::uint64_t j = 0; j < n; ++j) {
+            const std::uint8_t* step = &bytes[j * StepFile::STEP_BYTES];
+            const std::uint64_t i = core::load_le<std::uint64_t>(step);
+            if (i >= e) return;
+            if (i >= b) out.push_back({i, {step[8], step[9]}});
+        }
+        k += n;
+    }
+}
+
+} // namespace
 
 std::vector<SolvedTable::Step> SolvedTable::steps_in(std::uint64_t b, std::uint64_t e) const {
     auto from = [](const std::vector<Step>& run, std::uint64_t i) {
@@ -11,10 +37,22 @@ std::vector<SolvedTable::Step> SolvedTable::steps_in(std::uint64_t b, std::uint6
     };
     std::vector<Step> out;
     for (const std::vector<Step>& run : history) out.insert(out.end(), from(run, b), from(run, e));
+    for (const StepFile& f : history_files) append_steps_in(f, b, e, out);
     // Stable: an index's steps, from one run, stay in round order.
-    if (history.size() > 1)
+    if (history.size() + history_files.size() > 1)
         std::stable_sort(out.begin(), out.end(), [](const Step& x, const Step& y) { return x.index < y.index; });
     return out;
+}
+
+int SolvedTable::longest_history() const {
+    int longest = 1;
+    for (const std::vector<Step>& run : history)
+        for (std::size_t s = 0, e; s < run.size(); s = e) {
+            for (e = s; e < run.size() && run[e].index == run[s].index;) ++e;
+            longest = std::max(longest, int(e - s));
+        }
+    for (const StepFile& f : history_files) longest = std::max(longest, f.longest);
+    return longest;
 }
 
 void SolvedTables::add(std::shared_ptr<const SolvedTable> table) {

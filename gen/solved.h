@@ -11,8 +11,22 @@
 #include "core/record.h"
 #include "core/wdl.h"
 #include "core/huge_pages.h"
+#include "gen/read_only_file.h"
 
 namespace damatb::gen {
+
+// A run of history steps (SolvedTable::Step) kept in a file rather than in memory: `count`
+// steps from byte `offset` of the file, by index, then round, each in STEP_BYTES bytes (the index
+// in 8, little-endian, then the round and the level); gen/slice_files.h writes them so.
+struct StepFile {
+    static constexpr std::uint64_t STEP_BYTES = 10;
+    static constexpr std::uint64_t SPARSE_EVERY = 4096;
+    std::shared_ptr<const ReadOnlyFile> file;
+    std::uint64_t offset = 0, count = 0;
+    // The index of step k * SPARSE_EVERY for each k: where to start reading for an index.
+    std::vector<std::uint64_t> sparse;
+    int longest = 1; // the most steps of one index
+};
 
 // One solved table: for each index, WDL5, DTZ (wins and losses; 0 otherwise) and,
 // for losses, the round of the first step of its progress history (0 otherwise),
@@ -53,10 +67,21 @@ struct SolvedTable {
     // Every step of every loss's history of more than one step, in runs: each run by index,
     // then round, and an index's steps all in one run (one run for each slice of a class solved
     // in slices, so that a slice's steps are never moved again; one for a table solved whole or
-    // read back).
+    // read back). The runs of the slices whose files are written are in history_files instead,
+    // read from those files when the table's files are written: a class of 6 pieces can have
+    // hundreds of millions of steps (KKKMMvK's first 18 slices, 4.8 GiB).
     std::vector<std::vector<Step>> history;
-    // The steps of the indices b to e - 1, by index, then round.
+    std::vector<StepFile> history_files;
+    // The steps of the indices b to e - 1, by index, then round. Throws std::runtime_error naming
+    // the file when a run in a file cannot be read.
     std::vector<Step> steps_in(std::uint64_t b, std::uint64_t e) const;
+    // The most steps of one index's history, 1 when there is none of more than one step.
+    int longest_history() const;
+    // Drops the steps, in memory and in files.
+    void drop_history() {
+        history = {};
+        history_files = {};
+    }
 };
 static_assert(sizeof(SolvedTable::Step) == 8);
 

@@ -90,12 +90,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
 
     // The longest history, which sets the progress records' size (an index's steps lie
     // together, in one run).
-    int longest = 1;
-    for (const std::vector<SolvedTable::Step>& run : t.history)
-        for (std::size_t s = 0, e; s < run.size(); s = e) {
-            for (e = s; e < run.size() && run[e].index == run[s].index;) ++e;
-            longest = std::max(longest, int(e - s));
-        }
+    const int longest = t.longest_history();
     if (longest > MAX_PROGRESS_STEPS)
         throw std::runtime_error(m.table_name() + ": a progress history of " +
                                  std::to_string(longest) + " steps, more than " +

@@ -126,12 +126,11 @@ core::TableValue HeldValues::held(const Table& t, std::uint64_t i, const core::P
     std::uint16_t bits = record.load(std::memory_order_relaxed);
     std::uint8_t bytes[core::VALUE_RECORD_SIZE];
     std::memcpy(bytes, &bits, sizeof bits);
-    core::TableValue v;
-    if (bytes[0] & ANSWERED) {
-        bytes[0] &= std::uint8_t(~ANSWERED);
-        core::decode_value(bytes, &v);
-        return v;
+    if (bytes[0] & ANSWERED) { // decode_value's reading of what encode_value wrote below
+        const auto wdl = core::Wdl5(bytes[0] & std::uint8_t(~ANSWERED));
+        return {wdl, wdl == core::Wdl5::WIN || wdl == core::Wdl5::LOSS ? int(bytes[1]) : 0};
     }
+    core::TableValue v;
     if (core::is_dont_care(p, rules_)) {
         v = searched(p);
     } else if (!core::decode_stored_value(bytes, rules_.king_move_limit, &v)) {
