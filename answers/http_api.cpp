@@ -18,6 +18,7 @@
 #include "core/fen.h"
 #include "core/index.h"
 #include "core/material.h"
+#include "core/quote_input.h"
 
 namespace damatb::answers {
 
@@ -47,11 +48,12 @@ void check_params(const ApiRequest& req, const std::vector<std::string>& allowed
         if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
             std::string list;
             for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
-            throw ApiError{400, "unknown parameter '" + name + "' (" + std::string(req.path) +
+            throw ApiError{400, "unknown parameter " + core::quote_input(name) + " (" +
+                                    std::string(req.path) +
                                     (allowed.empty() ? " takes none)" : " takes " + list + ")")};
         }
         if (std::find(seen.begin(), seen.end(), name) != seen.end())
-            throw ApiError{400, "parameter '" + name + "' given twice"};
+            throw ApiError{400, "parameter " + core::quote_input(name) + " given twice"};
         seen.push_back(name);
     }
 }
@@ -81,7 +83,7 @@ Query position_params(const ApiRequest& req, const core::Ruleset& rules) {
     if (const std::string* c = req.param("counter")) {
         const auto [end, ec] = std::from_chars(c->data(), c->data() + c->size(), q.counter);
         if (c->empty() || ec != std::errc() || end != c->data() + c->size())
-            throw ApiError{400, "counter '" + *c + "' is not a whole number"};
+            throw ApiError{400, "counter " + core::quote_input(*c) + " is not a whole number"};
         if (const std::string problem = counter_problem(q.counter, rules); !problem.empty())
             throw ApiError{400, "counter " + problem};
     }

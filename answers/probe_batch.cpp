@@ -8,6 +8,7 @@
 #include "answers/probe_json.h"
 #include "answers/probe_report.h"
 #include "core/fen.h"
+#include "core/quote_input.h"
 
 namespace damatb::answers {
 
@@ -32,7 +33,7 @@ std::string answer(std::string_view line, const probe::Tablebase& tb, const core
             fen = trim(line.substr(0, space));
             counter = value;
         } else if (ec == std::errc::result_out_of_range) {
-            throw std::runtime_error("counter " + std::string(last) + " is out of range");
+            throw std::runtime_error("counter " + core::quote_input(last) + " is out of range");
         }
     }
     auto pos = core::parse_fen(fen);

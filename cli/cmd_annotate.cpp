@@ -1,10 +1,12 @@
 // damatb annotate: the tables' verdict on the endgames of PDN games.
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "answers/game_over.h"
 #include "answers/probe_json.h"
 #include "cli/commands.h"
 #include "cli/json.h"
@@ -13,6 +15,7 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/pdn.h"
+#include "core/quote_input.h"
 #include "damatb/probe_bridge.h"
 
 namespace damatb::cli {
@@ -29,15 +32,20 @@ CommandSyntax annotate_syntax() {
         "tag; the start position or the FEN tag; moves in the notation of `damatb moves`)\n"
         "and, for every position the tables hold, prints the result for the side to move\n"
         "with the king-move counter as the game reached it, and flags the moves that change\n"
-        "it: a win let go into a draw or a loss, a draw into a loss, with the tables' first\n"
-        "move instead. Positions of classes that are not in the tables are left out.\n"
+        "it, with the tables' first move instead: ?? a win thrown into a loss, ? a win let\n"
+        "go into a draw or a draw lost. Positions of classes that are not in the tables are\n"
+        "left out. Each game's heading gives its Event tag; its last lines the outcome the\n"
+        "game reached (game over, the king-move rule, or the tables' value of its last\n"
+        "position) and the result written in the file.\n"
         "With --json: [{\"game\", \"tags\", \"plies\": [{\"ply\", \"move_number\", \"side\",\n"
         "\"fen\", \"counter\", \"move\", \"result\", \"wdl\", \"dtz\", \"result_after\", \"best\",\n"
-        "\"flagged\"}], \"flagged\"}], the plies of positions in the tables only;\n"
-        "\"result_after\" is the mover's result after the move (null when that position is\n"
-        "not in the tables).\n"
+        "\"flagged\", \"mark\"}], \"flagged\", \"end\": {\"fen\", \"counter\", \"result\",\n"
+        "\"winner\", \"reason\", \"text\"}, \"written_result\"}], the plies of positions in the\n"
+        "tables only; \"result_after\" is the mover's result after the move (null when that\n"
+        "position is not in the tables).\n"
         "Exit codes: 2 for a file that cannot be read or a game that cannot be replayed\n"
-        "(the message names the game, the move number and the token), 1 for a damaged table\n"
+        "(the message names the game, the move number and the token; a GameType of another\n"
+        "game is refused by its name before the moves are read), 1 for a damaged table\n"
         "file or one of another ruleset.");
     syntax.options.add_options()("json", "print the annotations as JSON");
     syntax.arguments.add_options()("pdn", po::value<std::string>(), "the PDN file");
@@ -59,16 +67,28 @@ struct Ply {
     probe::Result after{}; // for the mover
     std::string best;      // the tables' first move
     bool flagged = false;
+    const char* mark = ""; // "??" a win thrown into a loss, "?" any other result given away
+};
+
+// Where the game stands after its last move.
+struct GameEnd {
+    core::Position pos;
+    int counter = 0;
+    std::optional<probe::Result> result; // for the side to move; none when not known
+    std::string reason;                  // as line_json says it, or "tables", "unknown"
+    std::string text;                    // how it was found, in words
 };
 
 struct Annotated {
     const PdnGame* game;
     std::vector<Ply> plies;
     int flagged = 0;
+    GameEnd end;
 };
 
 [[noreturn]] void bad_move(const PdnGame& g, const PdnMove& m, const std::string& why) {
-    throw UsageError(g.label() + ", move " + std::to_string(m.number) + ": '" + m.text + "': " + why);
+    throw UsageError(g.label() + ", move " + std::to_string(m.number) + ": " +
+                     core::quote_input(m.text) + ": " + why);
 }
 
 // The tables' value of pos at counter, or nothing when its class is not in the tables. A
@@ -80,11 +100,48 @@ bool probe_known(const probe::Tablebase& tb, const core::Position& pos, int coun
     throw_probe_failure(s, pos);
 }
 
+// The mark of a move that changes the mover's result from `before` to `after`.
+const char* mark_of(probe::Result before, probe::Result after) {
+    if (static_cast<int>(after) >= static_cast<int>(before)) return "";
+    return before == probe::Result::WIN && after == probe::Result::LOSS ? "??" : "?";
+}
+
+// The outcome the game reached in pos at counter (the position after its last move): the end of
+// the game, the king-move rule's draw, or the tables' value with best play from there.
+GameEnd game_end(const core::Position& pos, int counter, const probe::Tablebase& tb,
+                 const core::Ruleset& rules) {
+    GameEnd end{pos, counter, std::nullopt, "unknown", "not in the tables"};
+    probe::Value v;
+    if (const core::Outcome over = core::game_outcome(pos, rules); over != core::Outcome::NONE) {
+        end.result = over == core::Outcome::WIN    ? probe::Result::WIN
+                     : over == core::Outcome::LOSS ? probe::Result::LOSS
+                                                   : probe::Result::DRAW;
+        end.reason = "game-over";
+        end.text = *answers::game_over_text(pos, rules);
+    } else if (rules.king_move_limit && counter >= rules.king_move_limit) {
+        end.result = probe::Result::DRAW;
+        end.reason = "king-move-limit";
+        end.text = "the king-move counter reached " + std::to_string(rules.king_move_limit);
+    } else if (probe_known(tb, pos, counter, &v)) {
+        end.result = v.result;
+        end.reason = "tables";
+        end.text = "the tables, with best play from here";
+    }
+    return end;
+}
+
+// The winner of a game that ended at `end`, if it has one.
+std::optional<core::Color> winner(const GameEnd& end) {
+    if (end.result == probe::Result::WIN) return end.pos.side_to_move();
+    if (end.result == probe::Result::LOSS) return ~end.pos.side_to_move();
+    return std::nullopt;
+}
+
+// The result written in the file: after the moves, else the Result tag; "" when neither.
+std::string written_result(const PdnGame& g) { return g.result.empty() ? g.tag("Result") : g.result; }
+
 Annotated annotate(const PdnGame& g, const probe::Tablebase& tb, const core::Ruleset& rules) {
-    Annotated out{&g, {}, 0};
-    const std::string type = g.tag("GameType");
-    if (!type.empty() && type.substr(0, type.find(',')) != "30")
-        throw UsageError(g.label() + ": GameType " + type + " is not Turkish draughts (30)");
+    Annotated out{&g, {}, 0, {}};
     core::Position pos = core::Position::start();
     if (const std::string fen = g.tag("FEN"); !fen.empty()) {
         auto p = core::parse_fen(fen);
@@ -124,10 +181,12 @@ Annotated annotate(const PdnGame& g, const probe::Tablebase& tb, const core::Rul
         } else if (!moves.empty()) {
             ply.best = moves.front().notation;
         }
-        ply.flagged = ply.after_known && static_cast<int>(ply.after) < static_cast<int>(ply.value.result);
+        if (ply.after_known) ply.mark = mark_of(ply.value.result, ply.after);
+        ply.flagged = *ply.mark != '\0';
         out.flagged += ply.flagged;
         out.plies.push_back(std::move(ply));
     }
+    out.end = game_end(pos, counter, tb, rules);
     return out;
 }
 
@@ -135,11 +194,13 @@ std::string move_label(const PdnMove& m) { return std::to_string(m.number) + (m.
 
 void print_text(const Annotated& a) {
     const PdnGame& g = *a.game;
-    std::cout << g.label() << ": " << g.moves.size() << " plies, " << a.plies.size()
-              << " from positions in the tables, " << a.flagged << " changing the result\n";
+    const std::string event = g.tag("Event");
+    std::cout << g.label() << (event.empty() ? "" : ", Event \"" + event + "\"") << ": "
+              << g.moves.size() << " plies, " << a.plies.size() << " from positions in the tables, "
+              << a.flagged << " changing the result\n";
     for (const Ply& p : a.plies) {
         std::ostringstream line;
-        line << "  " << move_label(p.written) << ' ' << p.move << (p.flagged ? "?" : "") << "  "
+        line << "  " << move_label(p.written) << ' ' << p.move << p.mark << "  "
              << result_word(p.value.result);
         if (p.after_known && p.after != p.value.result) line << " -> " << result_word(p.after);
         if (!p.after_known) line << " (the position after it is not in the tables)";
@@ -147,6 +208,13 @@ void print_text(const Annotated& a) {
         line << "  [" << core::to_fen(p.before) << ", counter " << p.counter << "]";
         std::cout << line.str() << '\n';
     }
+    const GameEnd& end = a.end;
+    const auto w = winner(end);
+    const std::string outcome = !end.result ? "not known" : w ? answers::color_name(*w) + " wins" : "drawn";
+    std::cout << "  reached: " << outcome << " (" << end.text << ")  [" << core::to_fen(end.pos)
+              << ", counter " << end.counter << "]\n";
+    const std::string written = written_result(g);
+    std::cout << "  written result: " << (written.empty() ? "none" : written) << '\n';
 }
 
 std::string json_of(const Annotated& a) {
@@ -169,12 +237,26 @@ std::string json_of(const Annotated& a) {
                 .add_raw("result_after", p.after_known ? json::quote(result_word(p.after)) : "null")
                 .add_raw("best", p.best.empty() ? "null" : json::quote(p.best))
                 .add_bool("flagged", p.flagged)
+                .add_raw("mark", p.flagged ? json::quote(p.mark) : "null")
                 .str());
+    const auto w = winner(a.end);
+    const std::string written = written_result(g);
+    const std::string end =
+        json::Object()
+            .add_string("fen", core::to_fen(a.end.pos))
+            .add_number("counter", a.end.counter)
+            .add_raw("result", a.end.result ? json::quote(result_word(*a.end.result)) : "null")
+            .add_raw("winner", !w ? "null" : json::quote(*w == core::WHITE ? "white" : "black"))
+            .add_string("reason", a.end.reason)
+            .add_string("text", a.end.text)
+            .str();
     return json::Object()
         .add_number("game", g.number)
         .add_raw("tags", tags.str())
         .add_raw("plies", json::array(plies))
         .add_number("flagged", a.flagged)
+        .add_raw("end", end)
+        .add_raw("written_result", written.empty() ? "null" : json::quote(written))
         .str();
 }
 

@@ -1,6 +1,10 @@
 // damatb serve: the tables over HTTP (a JSON API) and the web explorer, until SIGINT or SIGTERM.
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -26,14 +30,19 @@ CommandSyntax serve_syntax() {
         "  GET /api/v1/probe?fen=FEN&counter=C   the object of `damatb probe --json`\n"
         "  GET /api/v1/line?fen=FEN&counter=C    the best line, as `damatb line --json`\n"
         "  GET /api/v1/info                      the ruleset, the classes and their statistics\n"
+        "  GET /api/v1/stats?class=CLASS         a class's counts and DTZ histograms\n"
         "  GET /                                 the web explorer (a board, the moves, the line)\n"
+        "  GET /stats?class=CLASS                a class's statistics drawn (docs/server.md)\n"
         "Errors are {\"error\": \"...\"}: 400 for a bad FEN, counter or parameter, 404 for a class\n"
         "not in the folder or an unknown path, 405 for a method other than GET or HEAD, 413\n"
-        "for a target over 8 KiB or a body, 431 for header fields over 16 KiB. One line per\n"
-        "request goes to stderr (method, target, status, bytes, microseconds); the first\n"
-        "line gives the address listened on (the port the system chose with --port 0).\n"
+        "for a target over 8 KiB or a body, 431 for header fields over 16 KiB. The access\n"
+        "log, one line per request (method, target, status, bytes, microseconds), goes to\n"
+        "stderr, or is appended to the file --log names, or with --quiet nowhere; stderr\n"
+        "always has the first line, the address listened on (the port the system chose with\n"
+        "--port 0), the last, and any error.\n"
         "docs/server.md describes the API. Exit code 2 for a bad option, a tables folder\n"
-        "that is not there or an address that cannot be listened on.");
+        "that is not there, a log file that cannot be opened or an address that cannot be\n"
+        "listened on.");
     syntax.options.add_options()(
         "host", po::value<std::string>()->value_name("ADDRESS")->default_value("127.0.0.1"),
         "the address to listen on (0.0.0.0: every interface)")(
@@ -42,22 +51,62 @@ CommandSyntax serve_syntax() {
         "threads", po::value<int>()->value_name("T"),
         "threads answering requests (default: the hardware threads)")(
         "cache-mib", po::value<int>()->value_name("M")->default_value(64),
-        "the probe's block cache, in MiB");
+        "the probe's block cache, in MiB")(
+        "log", po::value<std::string>()->value_name("FILE"),
+        "append the access log to FILE (made if missing) instead of stderr")(
+        "quiet", "no access log");
     add_tables_option(syntax);
     add_ruleset_options(syntax);
     return syntax;
 }
 
-// Writes one line to stderr in one system call, so that lines of several threads never mix.
-void log_line(std::string_view text) {
+// Writes text and a line end to fd in one system call (more only if the system cuts it short);
+// false when it could not.
+bool write_line(int fd, std::string_view text) {
     std::string line(text);
     line += '\n';
     for (std::size_t done = 0; done < line.size();) {
-        const ssize_t n = ::write(STDERR_FILENO, line.data() + done, line.size() - done);
-        if (n <= 0) return;
+        const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+        if (n <= 0) return false;
         done += static_cast<std::size_t>(n);
     }
+    return true;
 }
+
+// One line to stderr: the server's own messages and errors.
+void log_line(std::string_view text) { write_line(STDERR_FILENO, text); }
+
+// Where the access log goes: stderr, a file it appends to, or nowhere (--quiet). Lines are
+// written whole in one system call each, so that lines of several threads never mix.
+class AccessLog {
+public:
+    explicit AccessLog(const po::variables_map& vm) {
+        if (vm.count("quiet") && vm.count("log"))
+            throw UsageError("--quiet and --log go against each other: choose one");
+        if (vm.count("quiet")) fd_ = -1;
+        if (!vm.count("log")) return;
+        path_ = vm["log"].as<std::string>();
+        fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw UsageError("--log: cannot open '" + path_ + "': " + std::strerror(errno));
+    }
+    ~AccessLog() {
+        if (!path_.empty()) ::close(fd_);
+    }
+    AccessLog(const AccessLog&) = delete;
+    AccessLog& operator=(const AccessLog&) = delete;
+
+    void write(std::string_view line) {
+        if (fd_ < 0) return;
+        // A file that can no longer be written (a full disk) is said once on stderr.
+        if (!write_line(fd_, line) && !path_.empty() && !failed_.exchange(true))
+            log_line("damatb serve: cannot write the access log '" + path_ + "': " + std::strerror(errno));
+    }
+
+private:
+    int fd_ = STDERR_FILENO;
+    std::string path_;              // "" for stderr and nowhere
+    std::atomic<bool> failed_{false}; // a failed write is reported once
+};
 
 // The HTTP response of an API answer.
 server::Response http_response(answers::ApiResponse r) {
@@ -96,6 +145,7 @@ int run_serve(const Args& args) {
     const int cache_mib = (*vm)["cache-mib"].as<int>();
     if (cache_mib < 0) throw UsageError("--cache-mib must be 0 or more");
     const std::string dir = tables_option(*vm, rules);
+    AccessLog access_log(*vm);
     const auto tb = open_tables(dir, rules, std::size_t(cache_mib) << 20);
 
     const auto info = answers::folder_info(dir, rules);
@@ -110,7 +160,7 @@ int run_serve(const Args& args) {
                          "/ (tables " + dir + ", ruleset " + rules.name() + ", " +
                          std::to_string(config.threads) + (config.threads == 1 ? " thread)" : " threads)"));
             },
-            log_line);
+            [&access_log](std::string_view line) { access_log.write(line); });
     } catch (const std::runtime_error& e) {
         throw UsageError(e.what());
     }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "core/quote_input.h"
 
 namespace {
 
@@ -73,7 +74,7 @@ int dispatch(const std::vector<std::string>& argv) {
         if (first == "help" && argv.size() > 1) {
             // "damatb help perft" is "damatb perft --help".
             if (const Command* c = find_command(argv[1])) return c->run({"--help"});
-            throw UsageError("unknown command '" + argv[1] + "' (see damatb --help)");
+            throw UsageError("unknown command " + damatb::core::quote_input(argv[1]) + " (see damatb --help)");
         }
         print_help(std::cout);
         return 0;
@@ -83,10 +84,10 @@ int dispatch(const std::vector<std::string>& argv) {
         return 0;
     }
     if (first.starts_with("-"))
-        throw UsageError("unknown option '" + first +
-                         "' (a command comes first; see damatb --help)");
+        throw UsageError("unknown option " + damatb::core::quote_input(first) +
+                         " (a command comes first; see damatb --help)");
     const Command* command = find_command(first);
-    if (!command) throw UsageError("unknown command '" + first + "' (see damatb --help)");
+    if (!command) throw UsageError("unknown command " + damatb::core::quote_input(first) + " (see damatb --help)");
     return command->run(Args(argv.begin() + 1, argv.end()));
 }
 

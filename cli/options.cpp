@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "core/fen.h"
+#include "core/quote_input.h"
 
 namespace damatb::cli {
 
@@ -52,6 +53,26 @@ void add_fen_argument(CommandSyntax& syntax) {
     syntax.positional.add("fen", 1);
 }
 
+namespace {
+
+// A message of Boost.Program_options with each quoted part cut as core::quote_input cuts input:
+// Boost quotes the value given, whole ("the argument ('99...9') for option '--counter' is
+// invalid").
+std::string cut_quoted(std::string_view message) {
+    std::string out;
+    for (;;) {
+        const std::size_t open = message.find('\'');
+        const std::size_t close = open == std::string_view::npos ? open : message.find('\'', open + 1);
+        if (close == std::string_view::npos) break;
+        out += message.substr(0, open);
+        out += core::quote_input(message.substr(open + 1, close - open - 1));
+        message.remove_prefix(close + 1);
+    }
+    return out + std::string(message);
+}
+
+} // namespace
+
 std::optional<po::variables_map> parse_command_line(const CommandSyntax& syntax,
                                                     const Args& args) {
     po::options_description all;
@@ -71,7 +92,7 @@ std::optional<po::variables_map> parse_command_line(const CommandSyntax& syntax,
     } catch (const po::too_many_positional_options_error&) {
         throw UsageError("too many arguments; quote a FEN that contains spaces (see --help)");
     } catch (const po::error& e) {
-        throw UsageError(e.what());
+        throw UsageError(cut_quoted(e.what()));
     }
     if (vm.count("help")) {
         std::cout << "Usage: " << syntax.usage << "\n\n"

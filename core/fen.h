@@ -14,9 +14,10 @@ namespace damatb::core {
 // The FEN of pos, each side's pieces in square order (a1 first), men and kings mixed.
 std::string to_fen(const Position& pos);
 
-// Reads a FEN. Squares may come in any order, files in either case; an error
-// names the offending token (unknown square, a square used twice, a man on a
-// rank it cannot stand on, a missing side, trailing text).
+// Reads a FEN. Squares may come in any order; the side letters (W, B), K and files
+// in either case; an error names the offending token, cut when long (quote_input):
+// an unknown square, a square used twice, a man on a rank it cannot stand on, a
+// missing side, trailing text.
 Result<Position> parse_fen(std::string_view fen);
 
 // Reads a square name such as "c3" or "C3"; SQ_NONE if it is not one.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/quote_input.h"
+
 namespace damatb::core {
 
 std::string Army::name() const { return std::string(kings, 'K') + std::string(men, 'M'); }
@@ -37,7 +39,7 @@ Material material_of(const Position& pos) {
 
 Result<Material> parse_class_name(std::string_view name) {
     auto fail = [&](const std::string& why) {
-        return Result<Material>::failure("material class '" + std::string(name) + "': " + why);
+        return Result<Material>::failure("material class " + quote_input(name) + ": " + why);
     };
     auto v = name.find('v');
     if (v == std::string_view::npos) return fail("expected two armies joined by v, e.g. KMvK");
@@ -50,7 +52,7 @@ Result<Material> parse_class_name(std::string_view name) {
         while (k < p.size() && p[k] == 'K') ++k;
         std::size_t m = k;
         while (m < p.size() && p[m] == 'M') ++m;
-        if (m != p.size()) return fail("'" + std::string(p) + "' is not kings (K) then men (M)");
+        if (m != p.size()) return fail(quote_input(p) + " is not kings (K) then men (M)");
         armies[i] = Army{static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(m - k)};
     }
     if (armies[0].pieces() + armies[1].pieces() > 16) return fail("too many pieces");

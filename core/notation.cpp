@@ -5,6 +5,7 @@
 #include "core/capture_search.h"
 #include "core/fen.h"
 #include "core/movegen.h"
+#include "core/quote_input.h"
 
 namespace damatb::core {
 
@@ -64,7 +65,7 @@ std::string move_to_string(const Position& pos, const Move& m, Promotion promoti
 
 Result<Move> parse_move(const Position& pos, std::string_view text, Promotion promotion) {
     using Fail = Result<Move>;
-    const std::string quoted = "move '" + std::string(text) + "'";
+    const std::string quoted = "move " + quote_input(text);
     std::vector<int> squares;
     char separator = 0;
     std::size_t start = 0;
@@ -73,7 +74,7 @@ Result<Move> parse_move(const Position& pos, std::string_view text, Promotion pr
         std::string_view name = text.substr(start, i - start);
         int sq = parse_square(name);
         if (sq == SQ_NONE)
-            return Fail::failure(quoted + ": '" + std::string(name) + "' is not a square");
+            return Fail::failure(quoted + ": " + quote_input(name) + " is not a square");
         squares.push_back(sq);
         if (i < text.size()) {
             char sep = text[i] == '-' ? '-' : 'x';

@@ -2,6 +2,9 @@
 
 #include <cctype>
 #include <stdexcept>
+#include <utility>
+
+#include "core/quote_input.h"
 
 namespace damatb::core {
 
@@ -24,6 +27,29 @@ bool is_move(std::string_view t) {
     }
     return t.size() % 3 == 2;
 }
+
+// The game types PDN numbers (the GameType tag; pdn.fmjd.org/gametype.html), to name the game
+// of a file that is not Turkish draughts.
+constexpr std::pair<int, const char*> GAME_TYPES[] = {
+    {0, "chess"},
+    {1, "Chinese chess"},
+    {20, "10x10 international draughts"},
+    {21, "English draughts"},
+    {22, "Italian draughts"},
+    {23, "American pool checkers"},
+    {24, "Spanish draughts"},
+    {25, "Russian draughts"},
+    {26, "Brazilian draughts"},
+    {27, "Canadian draughts"},
+    {28, "Portuguese draughts"},
+    {29, "Czech draughts"},
+    {30, "Turkish draughts"},
+    {31, "Thai draughts"},
+    {40, "Frisian draughts"},
+    {41, "Spantsiretti draughts"},
+    {50, "Othello"},
+};
+constexpr int TURKISH_DRAUGHTS = 30;
 
 // Reads the games of a text; fail() throws std::runtime_error, which read_pdn() returns as the
 // reason.
@@ -88,6 +114,21 @@ public:
     }
 
 private:
+    // Fails unless value ("30", or "30,W,8,8,A0,0" with the details) is Turkish draughts, naming
+    // the game it is: its moves would not be read as this game's.
+    static void check_game_type(const PdnGame& game, std::string_view tag, const std::string& value) {
+        const std::string number = value.substr(0, value.find(','));
+        const bool digits = !number.empty() && number.size() <= 6 &&
+                            number.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits) fail(game, 0, tag, "GameType " + quote_input(number) + " is not a game type number");
+        const int type = std::stoi(number);
+        if (type == TURKISH_DRAUGHTS) return;
+        std::string game_name = "GameType " + std::to_string(type);
+        for (const auto& [n, name] : GAME_TYPES)
+            if (n == type) game_name = std::string(name) + " (GameType " + std::to_string(type) + ")";
+        fail(game, 0, tag, "a game of " + game_name + ", not of Turkish draughts (GameType 30)");
+    }
+
     static void add_move(PdnGame& game, int& number, bool& black, std::string_view token) {
         std::string move(token);
         while (!move.empty() && (move.back() == '!' || move.back() == '?')) move.pop_back();
@@ -102,7 +143,7 @@ private:
         token = token.substr(0, token.find('\n'));
         // number 0: in the tags, before any move.
         throw std::runtime_error(game.label() + (number ? ", move " + std::to_string(number) : ", tags") +
-                                 ": '" + std::string(token) + "': " + why);
+                                 ": " + quote_input(token) + ": " + why);
     }
 
     void skip_space() {
@@ -157,15 +198,22 @@ private:
         const std::string name(text_.substr(name_from, k - name_from));
         while (k < end && std::isspace(static_cast<unsigned char>(text_[k]))) ++k;
         if (name.empty() || k >= end || text_[k] != '"') bad("a tag is [Name \"value\"]");
+        // The value ends at its '"' on the same line, and the tag at the ']' after it: a tag
+        // missing either must not run on into the next tag.
         std::string value;
-        for (++k; k < text_.size() && text_[k] != '"'; ++k) {
-            if (text_[k] == '\\' && k + 1 < text_.size()) ++k;
+        for (++k; k < text_.size() && text_[k] != '"' && text_[k] != '\n'; ++k) {
+            if (text_[k] == '\\' && k + 1 < text_.size() && text_[k + 1] != '\n') ++k;
             value += text_[k];
         }
-        const std::size_t close = text_.find(']', k);
-        if (k >= text_.size() || close == std::string_view::npos) bad("tag not closed");
+        // fail() shows the tag up to the end of its line.
+        if (k >= text_.size() || text_[k] != '"')
+            fail(game, 0, text_.substr(from), "tag not closed: its value has no closing '\"'");
+        for (++k; k < text_.size() && (text_[k] == ' ' || text_[k] == '\t');) ++k;
+        if (k >= text_.size() || text_[k] != ']')
+            fail(game, 0, text_.substr(from), "tag not closed: no ']' after its value");
+        if (name == "GameType") check_game_type(game, text_.substr(from, k + 1 - from), value);
         game.tags.emplace_back(name, value);
-        at_ = close + 1;
+        at_ = k + 1;
     }
 
     std::string_view text_;

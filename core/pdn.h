@@ -29,8 +29,10 @@ struct PdnGame {
 };
 
 // The games of a PDN text, or why it cannot be read, naming the game, the move number and the
-// token (an unclosed tag, comment or variation, a token that is no move). Comments ({...}, ; to
-// the end of the line), variations ((...)) and numeric annotation glyphs ($n) are skipped.
+// token (cut when long): a tag whose value has no closing '"' on its line or no ']' after it, a
+// GameType other than Turkish draughts (30; refused by the name of its game as soon as the tag
+// is read), an unclosed comment or variation, a token that is no move. Comments ({...}, ; to the
+// end of the line), variations ((...)) and numeric annotation glyphs ($n) are skipped.
 Result<std::vector<PdnGame>> read_pdn(std::string_view text);
 
 } // namespace damatb::core

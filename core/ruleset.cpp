@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/quote_input.h"
+
 namespace damatb::core {
 
 std::string_view to_string(Promotion p) {
@@ -24,16 +26,16 @@ std::string Ruleset::name() const {
 Result<Promotion> parse_promotion(std::string_view text) {
     if (text == "end-of-move") return Promotion::END_OF_MOVE;
     if (text == "immediate") return Promotion::IMMEDIATE;
-    return Result<Promotion>::failure("unknown promotion option '" + std::string(text) +
-                                      "' (expected end-of-move or immediate)");
+    return Result<Promotion>::failure("unknown promotion option " + quote_input(text) +
+                                      " (expected end-of-move or immediate)");
 }
 
 Result<LonePieces> parse_lone_pieces(std::string_view text) {
     if (text == "king-wins") return LonePieces::KING_WINS;
     if (text == "draw") return LonePieces::DRAW;
     if (text == "play-on") return LonePieces::PLAY_ON;
-    return Result<LonePieces>::failure("unknown lone-pieces option '" + std::string(text) +
-                                       "' (expected king-wins, draw or play-on)");
+    return Result<LonePieces>::failure("unknown lone-pieces option " + quote_input(text) +
+                                       " (expected king-wins, draw or play-on)");
 }
 
 Result<Ruleset> make_ruleset(long long promotion, long long lone_pieces, long long king_move_limit) {
@@ -54,8 +56,8 @@ Result<std::uint8_t> parse_king_move_limit(std::string_view text) {
     long long value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || text[0] == '-' || ec != std::errc{} || end != text.data() + text.size())
-        return Result<std::uint8_t>::failure("king-move limit '" + std::string(text) +
-                                             "' is not a whole number from 0 to 255");
+        return Result<std::uint8_t>::failure("king-move limit " + quote_input(text) +
+                                             " is not a whole number from 0 to 255");
     auto rules = make_ruleset(0, 0, value);
     if (!rules) return Result<std::uint8_t>::failure(rules.error());
     return rules->king_move_limit;
@@ -63,7 +65,7 @@ Result<std::uint8_t> parse_king_move_limit(std::string_view text) {
 
 Result<Ruleset> parse_ruleset(std::string_view name) {
     auto fail = [&](const std::string& why) {
-        return Result<Ruleset>::failure("ruleset name '" + std::string(name) + "': " + why);
+        return Result<Ruleset>::failure("ruleset name " + quote_input(name) + ": " + why);
     };
     auto dot1 = name.find('.');
     auto dot2 = dot1 == std::string_view::npos ? dot1 : name.find('.', dot1 + 1);

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Fuzzes the FEN reader, the table file reader and the PDN reader: builds the fuzz targets of fuzz/ with clang
-# (libFuzzer, address and undefined-behaviour sanitizers) in build-fuzz/ (FUZZ_BUILD_DIR), then
-# runs each for FUZZ_SECONDS (default 60) on a copy of its seeds, fuzz/corpus/<target>/. Installs
+# Fuzzes the FEN reader, the table file reader, the PDN reader and the server's reading of a
+# request: builds the fuzz targets of fuzz/ with clang (libFuzzer, address and
+# undefined-behaviour sanitizers) in build-fuzz/ (FUZZ_BUILD_DIR), then runs each for FUZZ_SECONDS (default 60) on a copy of its seeds, fuzz/corpus/<target>/. Installs
 # clang, its runtimes and LLVM's OpenMP (the project needs OpenMP) with apt-get when missing.
 # A crash stops the script; the input that caused it is kept in build-fuzz/artifacts/.
-# Usage: scripts/fuzz.sh [TARGET...]   (fen, table, pdn; default all)
+# Usage: scripts/fuzz.sh [TARGET...]   (fen, table, pdn, http; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 build_dir=${FUZZ_BUILD_DIR:-build-fuzz}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen table pdn)
+[ ${#targets[@]} -gt 0 ] || targets=(fen table pdn http)
 
 scripts/setup.sh >/dev/null
 packages=(clang libclang-rt-dev libomp-dev)

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -59,6 +60,10 @@ struct Config {
     std::size_t max_headers = 16 << 10; // longer header fields, together, get 431
     std::size_t max_body = 8 << 10;     // a longer body gets 413
     std::chrono::seconds idle_timeout{30}; // a connection silent that long is closed
+
+    // What the parser reads of the request line and the header fields together before it gives
+    // up; which of them was too long is told after (413 for the target, 431 for the fields).
+    std::size_t header_read_limit() const { return max_target + max_headers + 1024; }
 };
 
 // Serves router's routes on config.host:config.port until SIGINT or SIGTERM, then stops

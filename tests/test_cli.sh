@@ -58,6 +58,19 @@ check "bad FEN exits 2" 2 "$(exit_code "$damatb" moves 'W:Wz9:Bb7')"
 check "bad FEN names the token" "damatb: error: FEN token 'z9': unknown square" \
   "$("$damatb" moves 'W:Wz9:Bb7' 2>&1)"
 check "missing FEN exits 2" 2 "$(exit_code "$damatb" moves)"
+# The side to move in lower case, as the pieces may be.
+check "lower-case side to move" "c6xc8xe8  B:WKe8:B" "$("$damatb" moves 'w:Wc6:Bc7,Kd8')"
+# Long input is cut in the message: its first 60 characters, "...", its length.
+x60=$(printf 'X%.0s' $(seq 60))
+check "an 8,000-character FEN is cut in the error" \
+  "damatb: error: FEN token '$x60...' (8000 characters): the side to move must be W or B" \
+  "$("$damatb" moves "$(printf 'X%.0s' $(seq 8000)):Wa2:Bb7" 2>&1)"
+check "a long option value is cut in the error" \
+  "damatb: error: the argument ('$(printf '9%.0s' $(seq 60))...' (500 characters)) for option '--counter' is invalid" \
+  "$("$damatb" probe --counter "$(printf '9%.0s' $(seq 500))" 'W:Wc2:Bd7' 2>&1)"
+check "a long command is cut in the error" \
+  "damatb: error: unknown command '$(printf 'c%.0s' $(seq 60))...' (5000 characters) (see damatb --help)" \
+  "$("$damatb" "$(printf 'c%.0s' $(seq 5000))" 2>&1)"
 check "unknown command exits 2" 2 "$(exit_code "$damatb" frobnicate)"
 check "unknown option exits 2" 2 "$(exit_code "$damatb" perft --bogus)"
 check "bad promotion exits 2" 2 "$(exit_code "$damatb" perft --promotion sometimes)"
@@ -304,41 +317,68 @@ EOF
 check "batch with a FEN argument exits 2" 2 "$(exit_code "$damatb" probe --batch --tables "$tables" 'W:Wc2,Kf2:BKh8')"
 check "--no-moves without --batch exits 2" 2 "$(exit_code "$damatb" probe --no-moves --tables "$tables" 'W:Wc2,Kf2:BKh8')"
 
-# annotate: a game that lets a win go (2. c2-b2 allows the double capture) and one that keeps it.
+# annotate: a game that throws a win away (2. c2-b2 allows the double capture), one that keeps
+# it, and one that lets it go into a draw (1. c2-b2) and then loses the draw (1... h8-h7).
 cat >"$tmp/games.pdn" <<'EOF'
+[Event "Cup"]
 [White "A"]
 [Black "B"]
 [GameType "30"]
 [FEN "W:Wc2,Kf2:BKh8"]
-1. f2-f7 h8-f8 2. c2-b2 {lets the win go} f8xf2xa2 0-1
+1. f2-f7 h8-f8 2. c2-b2 {throws the win away} f8xf2xa2 0-1
 
 [FEN "W:Wc2,Kf2:BKh8"]
 1.f2-f7 h8-f8 2. f7-a7 f8-a8 3. a7-a1 a8-a2 4. a1xa3 1-0
+
+[Event "Club"]
+[Result "1-0"]
+[FEN "W:Wc2,Kf2:BKh8"]
+1. c2-b2 h8-h7
 EOF
 out=$("$damatb" annotate --tables "$tables" "$tmp/games.pdn"); code=$?
 check "annotate exits 0" 0 "$code"
-check "annotate: the game that lets the win go" \
-  "$(printf '%s\n' 'game 1 (White "A" - Black "B"): 4 plies, 4 from positions in the tables, 1 changing the result' \
+check "annotate: the game that throws the win away (??), its Event and outcomes" \
+  "$(printf '%s\n' 'game 1 (White "A" - Black "B"), Event "Cup": 4 plies, 4 from positions in the tables, 1 changing the result' \
      '  1. f2-f7  win  [W:Wc2,Kf2:BKh8, counter 0]' '  1... h8-f8  loss  [B:Wc2,Kf7:BKh8, counter 1]' \
-     '  2. c2-b2?  win -> loss; best f7-a7  [W:Wc2,Kf7:BKf8, counter 2]' \
-     '  2... f8xf2xa2  win  [B:Wb2,Kf7:BKf8, counter 0]')" "$(head -5 <<<"$out")"
-check "annotate: the game that keeps it" "game 2: 7 plies, 7 from positions in the tables, 0 changing the result" \
-  "$(sed -n 6p <<<"$out")"
-check "annotate --json" "2 1 c2-b2 win loss f7-a7 0" \
+     '  2. c2-b2??  win -> loss; best f7-a7  [W:Wc2,Kf7:BKf8, counter 2]' \
+     '  2... f8xf2xa2  win  [B:Wb2,Kf7:BKf8, counter 0]' \
+     '  reached: Black wins (game over: the side to move (White) loses (no legal move))  [W:W:BKa2, counter 0]' \
+     '  written result: 0-1')" "$(sed -n 1,7p <<<"$out")"
+check "annotate: the game that keeps it, to the end of the game" \
+  "$(printf '%s\n' 'game 2: 7 plies, 7 from positions in the tables, 0 changing the result' \
+     '  reached: White wins (game over: the side to move (Black) loses (no legal move))  [B:Wc2,Ka3:B, counter 0]' \
+     '  written result: 1-0')" "$(sed -n '8p;16,17p' <<<"$out")"
+check "annotate: a win let go into a draw (?) and the draw lost (?), the Result tag" \
+  "$(printf '%s\n' 'game 3, Event "Club": 2 plies, 2 from positions in the tables, 2 changing the result' \
+     '  1. c2-b2?  win -> draw; best f2-f7  [W:Wc2,Kf2:BKh8, counter 0]' \
+     '  1... h8-h7?  draw -> loss; best h8-b8  [B:Wb2,Kf2:BKh8, counter 0]' \
+     '  reached: White wins (the tables, with best play from here)  [W:Wb2,Kf2:BKh7, counter 1]' \
+     '  written result: 1-0')" "$(sed -n '18,$p' <<<"$out")"
+check "annotate --json" "3 1 c2-b2 win loss f7-a7 ?? 0 ? ? black game-over 0-1 white tables 1-0" \
   "$("$damatb" annotate --json --tables "$tables" "$tmp/games.pdn" |
-     json '" ".join(map(str, [len(j), j[0]["flagged"], j[0]["plies"][2]["move"], j[0]["plies"][2]["result"], j[0]["plies"][2]["result_after"], j[0]["plies"][2]["best"], j[1]["flagged"]]))')"
+     json '" ".join(map(str, [len(j), j[0]["flagged"], j[0]["plies"][2]["move"], j[0]["plies"][2]["result"], j[0]["plies"][2]["result_after"], j[0]["plies"][2]["best"], j[0]["plies"][2]["mark"], j[1]["flagged"], j[2]["plies"][0]["mark"], j[2]["plies"][1]["mark"], j[0]["end"]["winner"], j[0]["end"]["reason"], j[0]["written_result"], j[2]["end"]["winner"], j[2]["end"]["reason"], j[2]["written_result"]]))')"
+# A tag missing its "]" is named, where it used to swallow the next tag (the FEN) unseen.
+printf '[Event "Cup"\n[FEN "W:Wc2,Kf2:BKh8"]\n1. f2-f7 *\n' >"$tmp/unclosed.pdn"
+check "annotate of a tag missing its ]" \
+  "damatb: error: $tmp/unclosed.pdn: game 1, tags: '[Event \"Cup\"': tag not closed: no ']' after its value" \
+  "$("$damatb" annotate --tables "$tables" "$tmp/unclosed.pdn" 2>&1)"
 printf '[White "X"]\n[Black "Y"]\n1. c3-c4 f6-f5 2. c4-c8 *\n' >"$tmp/illegal.pdn"
 check "annotate of an illegal move exits 2" 2 "$(exit_code "$damatb" annotate --tables "$tables" "$tmp/illegal.pdn")"
 check "annotate names the game, the move and the token" \
   "damatb: error: $tmp/illegal.pdn: game 1 (White \"X\" - Black \"Y\"), move 2: 'c4-c8': move 'c4-c8': not a legal move here" \
   "$("$damatb" annotate --tables "$tables" "$tmp/illegal.pdn" 2>&1)"
-printf '[GameType "20"]\n1. c3-c4 *\n' >"$tmp/other.pdn"
-check "annotate of another game type" "damatb: error: $tmp/other.pdn: game 1: GameType 20 is not Turkish draughts (30)" \
+# A game of international draughts is refused by name, before its moves (numbers, not squares).
+printf '[GameType "20"]\n1. 32-28 19-23 *\n' >"$tmp/other.pdn"
+check "annotate of another game type" \
+  "damatb: error: $tmp/other.pdn: game 1, tags: '[GameType \"20\"]': a game of 10x10 international draughts (GameType 20), not of Turkish draughts (GameType 30)" \
   "$("$damatb" annotate --tables "$tables" "$tmp/other.pdn" 2>&1)"
 check "annotate of a missing file exits 2" 2 "$(exit_code "$damatb" annotate --tables "$tables" "$tmp/none.pdn")"
 # The start position: no position of up to 3 pieces, nothing annotated.
 printf '1. c3-c4 f6-f5 *\n' >"$tmp/start.pdn"
-check "annotate from the start position" "game 1: 2 plies, 0 from positions in the tables, 0 changing the result" \
+check "annotate from the start position" \
+  "$(printf '%s\n' 'game 1: 2 plies, 0 from positions in the tables, 0 changing the result' \
+     '  reached: not known (not in the tables)  [W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,d3,e3,f3,g3,h3,c4:Bf5,a6,b6,c6,d6,e6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7, counter 0]' \
+     '  written result: *')" \
   "$("$damatb" annotate --tables "$tables" "$tmp/start.pdn")"
 
 # verify of the tables of one class only.

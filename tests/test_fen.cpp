@@ -33,6 +33,31 @@ TEST_CASE("FEN: reading and writing", "[fen]") {
     CHECK(to_fen(*parse_fen("  B:W:BKh8  ")) == "B:W:BKh8");
 }
 
+TEST_CASE("FEN: the side letters in either case, as the pieces", "[fen]") {
+    // Lower-case pieces were always read; the side to move and the lists' letters now are too.
+    CHECK(to_fen(*parse_fen("w:Wa2,Kc5:Bd7")) == "W:Wa2,Kc5:Bd7");
+    CHECK(to_fen(*parse_fen("b:Wa2:Bkd7")) == "B:Wa2:BKd7");
+    CHECK(to_fen(*parse_fen("b:wa2,kc5:bd7")) == "B:Wa2,Kc5:Bd7");
+    CHECK(to_fen(*parse_fen(" w : bkh8 : w ")) == "W:W:BKh8");
+    CHECK(error_of("x:Wa2:Bb7") == "FEN token 'x': the side to move must be W or B");
+    CHECK(error_of("ww:Wa2:Bb7") == "FEN token 'ww': the side to move must be W or B");
+    CHECK(error_of("w:wa2:wb3") == "FEN token 'wb3': White's pieces are listed twice");
+}
+
+TEST_CASE("FEN: long input is cut in the error", "[fen]") {
+    // 8,000 characters of a bad side to move: the first 60, "...", and the length.
+    const std::string side(8000, 'X');
+    CHECK(error_of(side + ":Wa2:Bb7") ==
+          "FEN token '" + std::string(60, 'X') + "...' (8000 characters): the side to move must be W or B");
+    // A square of 8,000 characters.
+    CHECK(error_of("W:Wa2," + std::string(8000, 'a') + ":Bb7") ==
+          "FEN token '" + std::string(60, 'a') + "...' (8000 characters): unknown square");
+    // A missing side names the whole FEN, cut too.
+    const std::string many = "W:W" + std::string(100, ' ') + "a2";
+    CHECK(error_of(many) ==
+          "FEN '" + many.substr(0, 60) + "...' (105 characters): missing side ':B' (Black's pieces)");
+}
+
 TEST_CASE("FEN: round trips over many positions", "[fen]") {
     std::uint64_t seed = 12345;
     auto next = [&] {

@@ -4,7 +4,8 @@
 # examples/probe_c against the package with CMake (shared, then static) and with pkg-config
 # (damatb.pc, damatb-static.pc), and checks each program's answers on known positions; that the
 # installed files hold no code for this machine alone (no BMI2 pext) and no path of the source
-# tree; then, given SOURCE_DIR, builds the probe package alone from it (-DDAMATB_PROBE_ONLY=ON,
+# tree; given SOURCE_DIR, builds and runs the C example of docs/probe.md as written there; then
+# builds the probe package alone from it (-DDAMATB_PROBE_ONLY=ON,
 # with Boost, OpenMP and Catch2 out of reach), installs it, and builds the example against it.
 # Usage: test_install.sh BUILD_DIR EXAMPLE_DIR [CMAKE] [CC] [SOURCE_DIR]
 set -euo pipefail
@@ -109,6 +110,18 @@ answers "pkg-config static" "$work/pc-static"
 needs_library "$work/pc-static" && fail "pkg-config static: libdamatb_probe.so needed"
 export LD_LIBRARY_PATH=$libdir
 answers "pkg-config shared" "$work/pc-shared"
+
+# The C example of docs/probe.md ("From C"), as written there, with the shared library.
+if [ -n "$source" ]; then
+  sed -n '/^## From C$/,/^## /p' "$source/docs/probe.md" | sed -n '/^```c$/,/^```$/p' | sed '1d;$d' \
+    >"$work/doc_example.c"
+  [ -s "$work/doc_example.c" ] || fail "docs/probe.md: no C example under \"From C\""
+  # shellcheck disable=SC2046
+  "$cc" -std=c99 -Wall -Wextra -Werror -o "$work/doc-example" "$work/doc_example.c" $(pkg-config --cflags --libs damatb) ||
+    fail "docs/probe.md: the C example does not compile"
+  check "docs/probe.md: the C example's output" "$(printf '%s\n' 'result 1, wdl 4, dtz 7' 'best move f2-f7 of 14 moves')" \
+    "$("$work/doc-example" "$work/tables")"
+fi
 
 # The C++ header alone, with the shared library: W:WKa1,Kb2:BKh8 again.
 cat >"$work/probe.cpp" <<'CPP'

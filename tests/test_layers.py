@@ -21,7 +21,7 @@ BELOW = {
     "server": {"server"},
     "cli": {"core", "gen", "probe", "verify", "answers", "server", "cli"},
     "python": {"core", "probe", "answers", "python"},
-    "fuzz": {"core", "fuzz"},
+    "fuzz": {"core", "server", "fuzz"},
 }
 SOURCES = {".h", ".hpp", ".c", ".cpp"}
 INCLUDE = re.compile(r'#include "([a-z_]+)/')

@@ -64,3 +64,51 @@ TEST_CASE("PDN: errors name the game, the move number and the token", "[pdn]") {
                Equals("game 1, tags: '[White X]': a tag is [Name \"value\"]"));
     CHECK_THAT(error_of("1x. c3-c4"), Equals("game 1, move 1: '1x.': not a move number or a move"));
 }
+
+TEST_CASE("PDN: a tag missing its ']' or its closing '\"' is an error, not the next tag swallowed", "[pdn]") {
+    auto error_of = [](const std::string& text) {
+        const auto read = read_pdn(text);
+        return read ? std::string("no error") : read.error();
+    };
+    // Read before as the Event "Cup" with the FEN tag lost, so the game began at the start.
+    CHECK_THAT(error_of("[Event \"Cup\"\n[FEN \"W:Wc2,Kf2:BKh8\"]\n1. f2-f7 *"),
+               Equals("game 1, tags: '[Event \"Cup\"': tag not closed: no ']' after its value"));
+    CHECK_THAT(error_of("[Event \"Cup]\n[FEN \"W:Wc2,Kf2:BKh8\"]\n1. f2-f7 *"),
+               Equals("game 1, tags: '[Event \"Cup]': tag not closed: its value has no closing '\"'"));
+    CHECK_THAT(error_of("[Event \"Cup\" x]\n1. f2-f7 *"),
+               Equals("game 1, tags: '[Event \"Cup\" x]': tag not closed: no ']' after its value"));
+    // Spaces before the ']' and an escaped quote are still read.
+    const auto read = read_pdn("[Event \"A \\\"B\\\"\"  ]\n[Round \"1\"]\n1. c3-c4 *");
+    REQUIRE(read);
+    CHECK((*read)[0].tag("Event") == "A \"B\"");
+    CHECK((*read)[0].tag("Round") == "1");
+}
+
+TEST_CASE("PDN: a GameType of another game is refused by name before its moves", "[pdn]") {
+    auto error_of = [](const std::string& text) {
+        const auto read = read_pdn(text);
+        return read ? std::string("no error") : read.error();
+    };
+    // International draughts' numeric moves would otherwise be the error.
+    CHECK_THAT(error_of("[White \"X\"]\n[GameType \"20\"]\n1. 32-28 19-23 *"),
+               Equals("game 1 (White \"X\" - Black \"\"), tags: '[GameType \"20\"]': a game of 10x10 "
+                      "international draughts (GameType 20), not of Turkish draughts (GameType 30)"));
+    CHECK_THAT(error_of("[GameType \"21,B,8,8,N1,0\"]\n1. 11-15 *"),
+               Equals("game 1, tags: '[GameType \"21,B,8,8,N1,0\"]': a game of English draughts "
+                      "(GameType 21), not of Turkish draughts (GameType 30)"));
+    CHECK_THAT(error_of("1. c3-c4 *\n[GameType \"99\"]\n1. c3-c4 *"),
+               Equals("game 2, tags: '[GameType \"99\"]': a game of GameType 99, not of Turkish draughts "
+                      "(GameType 30)"));
+    CHECK_THAT(error_of("[GameType \"draughts\"]\n1. c3-c4 *"),
+               Equals("game 1, tags: '[GameType \"draughts\"]': GameType 'draughts' is not a game type "
+                      "number"));
+    CHECK(read_pdn("[GameType \"30\"]\n1. c3-c4 *"));
+    CHECK(read_pdn("[GameType \"30,W,8,8,A0,0\"]\n1. c3-c4 *"));
+}
+
+TEST_CASE("PDN: a long token is cut in the error", "[pdn]") {
+    const auto read = read_pdn("1. c3-c4 " + std::string(8000, 'z') + " *");
+    REQUIRE_FALSE(read);
+    CHECK_THAT(read.error(), Equals("game 1, move 1: '" + std::string(60, 'z') +
+                                    "...' (8000 characters): not a move (squares such as c3-c4 or d4xd6)"));
+}

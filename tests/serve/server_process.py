@@ -10,9 +10,10 @@ import time
 
 
 class Server:
-    def __init__(self, damatb, pieces=3, threads=2, tables=None, rules=()):
+    def __init__(self, damatb, pieces=3, threads=2, tables=None, rules=(), args=()):
         """Serves the tables of folder `tables`, or of up to `pieces` pieces generated for it,
-        under the ruleset options `rules` (e.g. ["--king-move-limit", "8"])."""
+        under the ruleset options `rules` (e.g. ["--king-move-limit", "8"]), with the options
+        `args` of `serve` added."""
         self.damatb = damatb
         self.work = tempfile.mkdtemp(prefix="damatb-serve-")
         self.tables = tables or os.path.join(self.work, "tables")
@@ -22,7 +23,7 @@ class Server:
         self.log_path = os.path.join(self.work, "serve.log")
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [damatb, "serve", "--tables", self.tables, "--port", "0", "--threads", str(threads), *rules],
+            [damatb, "serve", "--tables", self.tables, "--port", "0", "--threads", str(threads), *rules, *args],
             stdout=subprocess.DEVNULL, stderr=self.log)
         self.port = self._wait_for_port(10)
         self.base = "http://127.0.0.1:%d" % self.port

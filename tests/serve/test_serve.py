@@ -99,6 +99,13 @@ def test_answers(server):
     _, _, body = get(server, "/api/v1/probe?" + query("W:Wc2,Kf2:BKh8"))
     results = [m["result"] for m in json.loads(body)["moves"]]
     check("moves best first", sorted(results, key=["win", "draw", "loss"].index), results)
+    # The side to move in lower case, as the pieces may be: the same answer as in upper case.
+    for fen in ("w:Wc2,Kf2:BKh8", "w:wc2,kf2:bkh8"):
+        status, _, body = get(server, "/api/v1/probe?" + query(fen))
+        check("lower case %s: the answer of W:Wc2,Kf2:BKh8" % fen, (200, server.tool("probe", "--json", "W:Wc2,Kf2:BKh8")),
+              (status, body))
+    status, _, body = get(server, "/api/v1/line?" + query("b:Wc2,Kf7:BKh8"))
+    check("lower case in line", (200, "B:Wc2,Kf7:BKh8"), (status, json.loads(body)["fen"]))
     # '+' is a space, and a FEN with spaces is read as the tool reads it.
     status, _, body = get(server, "/api/v1/probe?fen=W:Wc2,+Kf2:BKh8")
     check("'+' decodes to a space", (200, "W:Wc2,Kf2:BKh8"), (status, json.loads(body)["fen"]))
@@ -145,6 +152,16 @@ def test_errors(server):
         ("class missing", "/api/v1/probe?" + query("W:Wc2,c3:Bd7,d6"), 404, None),
         ("class missing in line", "/api/v1/line?" + query("W:Wc2,c3:Bd7,d6"), 404, None),
         ("unknown path", "/api/v2/probe", 404, "no such path: /api/v2/probe"),
+        # Long input is cut in the message: its first 60 characters, "...", its length.
+        ("long bad FEN", "/api/v1/probe?" + query("X" * 8000), 400,
+         "FEN token '%s...' (8000 characters): the side to move must be W or B" % ("X" * 60)),
+        ("long bad square", "/api/v1/line?" + query("W:Wa2," + "a" * 7000 + ":Bb7"), 400,
+         "FEN token '%s...' (7000 characters): unknown square" % ("a" * 60)),
+        ("long counter", "/api/v1/probe?" + query("W:Wc2:Bd7", "x" * 5000), 400,
+         "counter '%s...' (5000 characters) is not a whole number" % ("x" * 60)),
+        ("long parameter name", "/api/v1/probe?fen=W:Wc2:Bd7&" + "p" * 3000 + "=1", 400,
+         "unknown parameter '%s...' (3000 characters) (/api/v1/probe takes fen, counter)" % ("p" * 60)),
+        ("long path", "/" + "q" * 7999, 404, "no such path: /%s... (8000 characters)" % ("q" * 59)),
         ("unknown path at the top", "/index.php", 404, None),
     ]
     for name, target, status, message in cases:
@@ -161,6 +178,9 @@ def test_errors(server):
     for method in ("POST", "PUT", "DELETE", "OPTIONS"):
         status, headers, body = get(server, "/api/v1/probe?" + query("W:Wc2:Bd7"), method=method, body=b"" if method in ("POST", "PUT") else None)
         check(method + ": 405", (405, "GET, HEAD", True), (status, headers.get("allow"), "error" in json.loads(body)))
+    response = raw(server, b"M" * 5000 + b" /api/v1/info HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    check("long method: 405, cut", (405, "method %s... (5000 characters) is not allowed: only GET and HEAD" % ("M" * 60)),
+          (status_of(response), json.loads(response.split(b"\r\n\r\n", 1)[1])["error"]))
     status, _, body = get(server, "/api/v1/probe?fen=" + "a" * 10000)
     check("target over 8 KiB: 413", (413, True), (status, "error" in json.loads(body)))
     status, _, body = get(server, "/api/v1/info", headers={"X-Filler": "a" * 20000})
@@ -256,6 +276,47 @@ def test_malformed(server):
     still_answers(server, "50 connections dropped")
 
 
+def test_access_log(tables):
+    """--quiet: no line per request; --log FILE: the lines appended to FILE, none on stderr; the
+    first and last lines on stderr either way."""
+    def serve_three_requests(args):
+        server = Server(sys.argv[1], tables=tables, args=args)
+        try:
+            for target in ("/api/v1/info", "/api/v1/probe?" + query("W:Wc2,Kf2:BKh8"), "/nowhere"):
+                get(server, target)
+            check("%s: exit code 0" % " ".join(args), 0, server.stop(signal.SIGTERM, seconds=5))
+            return server.log_text().splitlines()
+        finally:
+            server.close()
+
+    stderr = serve_three_requests(["--quiet"])
+    check("--quiet: only the first and last lines on stderr", (2, True, "damatb serve: stopped"),
+          (len(stderr), stderr[0].startswith("damatb serve: listening on "), stderr[-1]))
+    work = tempfile.mkdtemp(prefix="damatb-serve-log-")
+    try:
+        path = os.path.join(work, "access.log")
+        with open(path, "w") as f:
+            f.write("an earlier line\n")
+        stderr = serve_three_requests(["--log", path])
+        check("--log: only the first and last lines on stderr", (2, True, "damatb serve: stopped"),
+              (len(stderr), stderr[0].startswith("damatb serve: listening on "), stderr[-1]))
+        with open(path) as f:
+            lines = f.read().splitlines()
+        # A request's line is written once its answer is, so two threads' lines may come in
+        # either order.
+        check("--log: the lines appended to the file",
+              ["an earlier line", "GET /api/v1/info 200", "GET /api/v1/probe?fen=W%3AWc2%2CKf2%3ABKh8 200",
+               "GET /nowhere 404"],
+              [lines[0]] + sorted(" ".join(l.split()[:3]) for l in lines[1:]))
+        check("--log: each line ends in microseconds", True, all(l.endswith("us") for l in lines[1:]))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    result = subprocess.run([sys.argv[1], "serve", "--tables", tables, "--log", "/nonexistent/access.log"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=10)
+    check("--log in a folder that is not there: named", (2, True),
+          (result.returncode, b"--log: cannot open '/nonexistent/access.log': No such file or directory" in result.stderr))
+
+
 def main():
     work = tempfile.mkdtemp(prefix="damatb-serve-tables-")
     try:
@@ -293,7 +354,9 @@ def run(tables):
         check("SIGINT: exit code 0", 0, server.stop(signal.SIGINT, seconds=5))
     finally:
         server.close()
-    for args in (["--port", "70000"], ["--threads", "0"], ["--tables", "/nonexistent"], ["--bogus"]):
+    test_access_log(tables)
+    for args in (["--port", "70000"], ["--threads", "0"], ["--tables", "/nonexistent"], ["--bogus"],
+                 ["--quiet", "--log", os.devnull], ["--log", "/nonexistent/access.log"]):
         code = subprocess.run([sys.argv[1], "serve", *args], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, timeout=10).returncode
         check("serve %s exits 2" % " ".join(args), 2, code)
