@@ -5,9 +5,10 @@
 // Opens C keep-alive connections (default 4) to 127.0.0.1:PORT, all on one thread, each
 // sending its next request as soon as the answer to the last one is read, until N requests
 // (default 200000) are answered or S seconds (default 10) have passed. The requests cycle
-// through REQUESTS_FILE, which holds for each: a line with the target, a line with the byte
-// count of the expected body, then that body. Every answer must have status 200 and the
-// expected body, else it counts as an error. Prints the requests answered, per second, the
+// through REQUESTS_FILE, which holds for each: a line with the target (after the expected
+// status and a space when it is not 200, e.g. "400 /api/v1/probe?fen=x"), a line with the byte
+// count of the expected body, then that body. Every answer must have the expected status and
+// body, else it counts as an error. Prints the requests answered, per second, the
 // median, 99th percentile and largest latency (from the request written to the answer read);
 // exit code 1 when an answer was wrong or a connection failed.
 #include <algorithm>
@@ -36,6 +37,7 @@ namespace {
 struct Entry {
     std::string request; // the whole request, ready to write
     std::string body;    // the expected body
+    unsigned status = 200;
 };
 
 std::vector<Entry> read_entries(const std::string& path) {
@@ -47,7 +49,12 @@ std::vector<Entry> read_entries(const std::string& path) {
         std::string body(std::stoul(size), '\0');
         in.read(body.data(), std::streamsize(body.size()));
         if (!in) throw std::runtime_error(path + ": a body is cut short");
-        out.push_back({"GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", std::move(body)});
+        unsigned status = 200;
+        if (!target.empty() && target[0] >= '1' && target[0] <= '5') { // "STATUS TARGET"
+            status = unsigned(std::stoul(target));
+            target = target.substr(target.find(' ') + 1);
+        }
+        out.push_back({"GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", std::move(body), status});
     }
     if (out.empty()) throw std::runtime_error(path + " holds no request");
     return out;
@@ -109,7 +116,7 @@ private:
         const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_).count();
         run_.latencies_us.push_back(static_cast<std::uint32_t>(us));
         const auto& res = parser_->get();
-        if (res.result_int() != 200 || res.body() != entry_->body)
+        if (res.result_int() != entry_->status || res.body() != entry_->body)
             run_.error("status " + std::to_string(res.result_int()) + " or an unexpected body for " +
                        entry_->request.substr(0, entry_->request.find('\r')) + ": " + res.body().substr(0, 200));
         if (!res.keep_alive()) return run_.error("the server closed the connection");
