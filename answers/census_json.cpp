@@ -40,10 +40,14 @@ std::string table_json(const TableCensus& t) {
 
 } // namespace
 
-std::string census_json(const core::Material& cls, const std::vector<TableCensus>& tables) {
+std::string census_json(const core::Material& cls, const std::vector<TableCensus>& tables, CensusSource source) {
     std::vector<std::string> out;
     for (const TableCensus& t : tables) out.push_back(table_json(t));
-    return json::Object().add_string("class", cls.class_name()).add_raw("tables", json::array(out)).str();
+    return json::Object()
+        .add_string("class", cls.class_name())
+        .add_string("source", source == CensusSource::GENERATOR ? "generator" : "probe")
+        .add_raw("tables", json::array(out))
+        .str();
 }
 
 } // namespace damatb::answers

@@ -1,7 +1,8 @@
 // The census of a material class that the statistics page (/stats) draws: every position of its
 // tables probed at counter 0, counted by WDL5, its wins and losses by DTZ, and the longest of
-// them. The generator's `<class>.stats` files hold the counts and one longest position per
-// table, but no DTZ histogram, so this reads the tables themselves, through the probe library.
+// them. The generator's `<class>.stats` files hold the same counts (stats_census.h), which the
+// server answers from; this reads the tables themselves, through the probe library, for a class
+// whose statistics file is older than the DTZ counts, and for the tests to check those.
 #pragma once
 
 #include <array>

@@ -10,10 +10,12 @@
 
 #include "answers/best_line.h"
 #include "answers/census_json.h"
+#include "answers/info_json.h"
 #include "answers/json.h"
 #include "answers/line_json.h"
 #include "answers/probe_json.h"
 #include "answers/probe_report.h"
+#include "answers/stats_census.h"
 #include "answers/web_assets.h"
 #include "core/fen.h"
 #include "core/index.h"
@@ -109,13 +111,13 @@ std::string line_answer(const probe::Tablebase& tb, const core::Ruleset& rules, 
     return line_json(line);
 }
 
-// The largest class, in positions over its tables, whose census /api/v1/stats counts, at under a
-// microsecond a position: every class up to 4 pieces (the largest, KKMvK and KKvKM, have 5.7
-// million: a few seconds), none of 5 (the smallest, MMMMvM, has 8.6 million), so that a request
-// never holds a server thread for minutes.
+// The largest class, in positions over its tables, whose census /api/v1/stats counts by probing
+// (when its statistics file has no DTZ counts), at under a microsecond a position: every class
+// up to 4 pieces (the largest, KKMvK and KKvKM, have 5.7 million: a few seconds), none of 5 (the
+// smallest, MMMMvM, has 8.6 million), so that a request never holds a server thread for minutes.
 constexpr std::uint64_t CENSUS_MAX_POSITIONS = 6'000'000;
 
-// The class of a request's class= parameter, one the census may count.
+// The class of a request's class= parameter, of no more pieces than the tables have.
 core::Material census_class(const ApiRequest& req, const probe::Tablebase& tb) {
     check_params(req, {"class"});
     const std::string* name = req.param("class");
@@ -126,20 +128,18 @@ core::Material census_class(const ApiRequest& req, const probe::Tablebase& tb) {
     if (cls->pieces() > tb.max_pieces())
         throw ApiError{404, "class " + cls->class_name() + " is missing: the tables have up to " +
                                 std::to_string(tb.max_pieces()) + " pieces"};
-    std::uint64_t positions = 0;
-    for (const core::Material& t : core::tables_of(*cls)) positions += core::TableIndex(t).size();
-    if (positions > CENSUS_MAX_POSITIONS)
-        throw ApiError{400, "class " + cls->class_name() + " has " + std::to_string(positions) +
-                                " positions: the census counts classes of up to " +
-                                std::to_string(CENSUS_MAX_POSITIONS)};
     return *cls;
 }
 
-// The answers of /api/v1/stats by class name, each counted once: by the first request for its
-// class, while later ones wait for it. A class's census never changes while the server runs
-// (the probe library lists the folder once), so its errors are kept too.
+// The answers of /api/v1/stats by class name, each made once: by the first request for its
+// class, while later ones wait for it. From the generator's statistics files (read when the
+// server started) when they have the class's DTZ counts, else by probing every position of a
+// class small enough. A class's census never changes while the server runs (the probe library
+// lists the folder once too), so its errors are kept too.
 class CensusCache {
 public:
+    explicit CensusCache(FolderInfo info) : info_(std::move(info)) {}
+
     ApiResponse answer(const probe::Tablebase& tb, const core::Material& cls) {
         std::promise<ApiResponse> promise;
         std::shared_future<ApiResponse> future;
@@ -162,13 +162,24 @@ public:
     }
 
 private:
-    static ApiResponse count(const probe::Tablebase& tb, const core::Material& cls) {
+    ApiResponse count(const probe::Tablebase& tb, const core::Material& cls) const {
+        if (const auto tables = census_from_stats(info_, cls))
+            return json_response(census_json(cls, *tables, CensusSource::GENERATOR));
+        // Before its index is built, which for many pieces would be huge.
+        std::uint64_t positions = 0;
+        for (const core::Material& t : core::tables_of(cls)) positions += core::TableIndex(t).size();
+        if (positions > CENSUS_MAX_POSITIONS)
+            return error_response(400, "class " + cls.class_name() + " has " + std::to_string(positions) +
+                                           " positions and no DTZ counts in " + core::stats_file_name(cls) +
+                                           ": a census by probing counts classes of up to " +
+                                           std::to_string(CENSUS_MAX_POSITIONS));
         std::vector<TableCensus> tables;
         if (const probe::Status s = class_census(tb, cls, &tables); s != probe::Status::OK)
             return error_response(failure_status(s), probe::last_error());
-        return json_response(census_json(cls, tables));
+        return json_response(census_json(cls, tables, CensusSource::PROBE));
     }
 
+    const FolderInfo info_;
     std::mutex mutex_;
     std::map<std::string, std::shared_future<ApiResponse>> answers_;
 };
@@ -210,7 +221,7 @@ ApiResponse error_response(unsigned status, const std::string& message) {
     return r;
 }
 
-std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset& rules, std::string info) {
+std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset& rules, const FolderInfo& folder) {
     std::vector<ApiRoute> routes;
     routes.push_back({"/api/v1/probe", api([&tb, rules](const ApiRequest& req) {
                           return json_response(probe_answer(tb, position_params(req, rules)));
@@ -218,12 +229,12 @@ std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset
     routes.push_back({"/api/v1/line", api([&tb, rules](const ApiRequest& req) {
                           return json_response(line_answer(tb, rules, position_params(req, rules)));
                       })});
-    routes.push_back({"/api/v1/info", api([info = std::move(info)](const ApiRequest& req) {
+    routes.push_back({"/api/v1/info", api([info = info_json(folder, rules)](const ApiRequest& req) {
                           check_params(req, {});
                           // The folder's files may change while the server runs: revalidated each time.
                           return json_response(info, "no-cache");
                       })});
-    auto cache = std::make_shared<CensusCache>();
+    auto cache = std::make_shared<CensusCache>(folder);
     routes.push_back({"/api/v1/stats", api([&tb, cache](const ApiRequest& req) {
                           return cache->answer(tb, census_class(req, tb));
                       })});

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "answers/table_info.h"
 #include "core/ruleset.h"
 #include "damatb/probe.hpp"
 
@@ -40,9 +41,10 @@ struct ApiRoute {
 // {"error": message} with the status, never cached.
 ApiResponse error_response(unsigned status, const std::string& message);
 
-// The routes: the API answering from tb (opened for rules), shared by every thread, with info
-// (info_json's text) for /api/v1/info and a class's census counted on request (class_census.h)
-// for /api/v1/stats; then the web explorer's files. tb must outlive them.
-std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset& rules, std::string info);
+// The routes: the API answering from tb (opened for rules), shared by every thread, with the
+// folder's tables and statistics (folder_info's, kept) for /api/v1/info and for /api/v1/stats
+// a class's census from its statistics file, or counted on request when the file has no DTZ
+// counts (stats_census.h, class_census.h); then the web explorer's files. tb must outlive them.
+std::vector<ApiRoute> api_routes(const probe::Tablebase& tb, const core::Ruleset& rules, const FolderInfo& folder);
 
 } // namespace damatb::answers

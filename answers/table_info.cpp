@@ -63,6 +63,7 @@ core::Result<FolderInfo> folder_info(const std::string& dir, const core::Ruleset
         core::OpenedTable t;
         if (!header_ok(f.path, *f.material, core::TableContents::VALUES, t)) continue;
         info.positions = t.file.header().entries;
+        info.other_ruleset = t.file.header().ruleset != rules;
         std::error_code ec;
         info.bytes = fs::file_size(f.path, ec);
         if (!f.progress_path.empty()) {

@@ -21,6 +21,7 @@ struct TableInfo {
     std::uint64_t bytes = 0;                     // of its files: values and progress
     std::optional<std::uint64_t> progress_bytes; // of its progress file, when it has one
     std::optional<core::TableStats> stats;       // from the class's .stats file, when there
+    bool other_ruleset = false;                  // its values file was built under another ruleset
 };
 
 struct FolderInfo {

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "answers/http_api.h"
-#include "answers/info_json.h"
 #include "answers/table_info.h"
 #include "cli/commands.h"
 #include "cli/tables.h"
@@ -150,7 +149,7 @@ int run_serve(const Args& args) {
 
     const auto info = answers::folder_info(dir, rules);
     if (!info) throw TableFailure(info.error());
-    const server::Router router = make_router(answers::api_routes(*tb, rules, answers::info_json(*info, rules)));
+    const server::Router router = make_router(answers::api_routes(*tb, rules, *info));
     try {
         server::serve(
             config, router,

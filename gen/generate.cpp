@@ -373,20 +373,31 @@ TableStats table_stats(const SolvedTable& t) {
     s.material = t.index.material();
     s.positions = t.wdl.size();
     std::uint64_t win_at = 0, loss_at = 0;
+    // By DTZ, a byte: cut to the largest DTZ + 1 at the end.
+    std::vector<std::uint64_t> wins(256), losses(256);
     for (std::uint64_t i = 0; i < t.wdl.size(); ++i) {
         ++s.counts[static_cast<std::size_t>(t.wdl[i])];
         s.rounds = std::max(s.rounds, int(t.round[i])); // kept for losses only
-        if (t.wdl[i] == Wdl5::WIN && t.dtz[i] > s.longest_win) {
-            s.longest_win = t.dtz[i];
-            win_at = i;
+        if (t.wdl[i] == Wdl5::WIN) {
+            ++wins[t.dtz[i]];
+            if (t.dtz[i] > s.longest_win) {
+                s.longest_win = t.dtz[i];
+                win_at = i;
+            }
         }
-        if (t.wdl[i] == Wdl5::LOSS && t.dtz[i] > s.longest_loss) {
-            s.longest_loss = t.dtz[i];
-            loss_at = i;
+        if (t.wdl[i] == Wdl5::LOSS) {
+            ++losses[t.dtz[i]];
+            if (t.dtz[i] > s.longest_loss) {
+                s.longest_loss = t.dtz[i];
+                loss_at = i;
+            }
         }
     }
     if (s.longest_win >= 0) s.longest_win_fen = to_fen(t.index.position(win_at));
     if (s.longest_loss >= 0) s.longest_loss_fen = to_fen(t.index.position(loss_at));
+    wins.resize(std::size_t(s.longest_win + 1));
+    losses.resize(std::size_t(s.longest_loss + 1));
+    s.dtz_counts = DtzCounts{std::move(wins), std::move(losses)};
     return s;
 }
 

@@ -26,7 +26,7 @@ namespace damatb::gen {
 
 using core::TableStats;
 
-// The statistics of a solved table.
+// The statistics of a solved table, its DTZ counts included.
 TableStats table_stats(const SolvedTable& table);
 
 // The folder, in the output folder, of the slice files of a class being solved in slices

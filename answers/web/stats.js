@@ -1,7 +1,8 @@
 // The statistics page (/stats): without a class, the classes of the folder from /api/v1/info;
-// with ?class=KKvK, that class's census from /api/v1/stats, table by table: the positions of each
-// value, the wins and losses by DTZ drawn as SVG bars, and the longest ones as links into the
-// explorer. Everything is drawn here, nothing is fetched but the API.
+// with ?class=KKvK, that class's census from /api/v1/stats (the generator's counts, or every
+// position probed for a folder whose statistics files are older than the DTZ counts), table by
+// table: the positions of each value, the wins and losses by DTZ drawn as SVG bars, and the
+// longest ones as links into the explorer. Everything is drawn here, nothing is fetched but the API.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -132,18 +133,21 @@ function showTable(t, parent) {
 async function showClass(name, info) {
   $("stats-title").textContent = "Class " + name;
   document.title = name + ": damatb statistics";
-  $("stats-note").textContent = "Counting every position of " + name + "...";
+  $("stats-note").textContent = "Reading the statistics of " + name + "...";
   try {
     const census = await getJson("/api/v1/stats?class=" + encodeURIComponent(name));
     $("stats-title").textContent = "Class " + census.class;
-    $("stats-note").textContent = "Every position of each table probed at counter 0 (docs/values.md), " +
-      "from the side to move's point of view.";
+    $("stats-note").textContent = (census.source === "generator"
+      ? "Every position of each table as the generator counted it when it solved the class, at counter 0 "
+      : "Every position of each table probed at counter 0 ") +
+      "(docs/values.md), from the side to move's point of view.";
     for (const t of census.tables) showTable(t, $("stats-body"));
   } catch (e) {
     $("stats-note").textContent = "";
     $("error").hidden = false;
     $("error").textContent = e.message;
-    // A class too large to count on request still has the generator's counts.
+    // A large class whose statistics file has no DTZ counts (written before they were) still has
+    // the generator's counts.
     const c = (await info.catch(() => ({ classes: [] }))).classes.find((c) => c.class === name);
     if (c) showGenerated(c);
   }
@@ -169,7 +173,7 @@ function showGenerated(c) {
 
 function showClasses(info) {
   $("stats-note").textContent = "The classes of the tables served, from the generator's statistics files; " +
-    "a class's page counts its positions again, by DTZ.";
+    "a class's page shows its positions by value and by DTZ.";
   const table = element("table", { id: "classes" }, $("stats-body"));
   const head = element("tr", {}, table);
   for (const title of ["class", "positions", "longest win (DTZ)", "longest loss (DTZ)"])

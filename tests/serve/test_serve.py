@@ -189,15 +189,18 @@ def test_errors(server):
     check("body over 8 KiB: 413", 413, status)
 
 
-def test_stats(server):
-    """/api/v1/stats counts every position again: it must find what the generator found."""
+def test_stats(server, source="generator"):
+    """/api/v1/stats answers from the generator's .stats files (or, for files without DTZ counts,
+    counts every position again, source "probe"): it must find what the generator found."""
     _, _, body = get(server, "/api/v1/info")
     info = json.loads(body)
+    listed_at_most = 1 if source == "generator" else 5  # the longest wins (losses) of a table
     for c in info["classes"]:
         status, headers, body = get(server, "/api/v1/stats?class=" + c["class"])
         census = json.loads(body)
         check("stats %s: status, cached" % c["class"], (200, "public, max-age=86400"),
               (status, headers.get("cache-control")))
+        check("stats %s: from the %s" % (c["class"], source), source, census["source"])
         check("stats %s: its tables" % c["class"], [t["table"] for t in c["tables"]],
               [t["table"] for t in census["tables"]])
         for t, generated in zip(census["tables"], c["tables"]):
@@ -214,7 +217,8 @@ def test_stats(server):
                       len(by_dtz) - 1 if by_dtz else None)
                 dtzs = [p["dtz"] for p in listed]
                 check(name + ": the longest %ss listed, longest first" % kind,
-                      (min(5, t["counts"][kind]), sorted(dtzs, reverse=True), len(by_dtz) - 1 if by_dtz else None),
+                      (min(listed_at_most, t["counts"][kind]), sorted(dtzs, reverse=True),
+                       len(by_dtz) - 1 if by_dtz else None),
                       (len(listed), dtzs, dtzs[0] if dtzs else None))
                 for p in listed:
                     _, _, probed = get(server, "/api/v1/probe?" + query(p["fen"]))
@@ -245,6 +249,51 @@ def test_stats(server):
     status, headers, body = get(server, "/docs/values.md")
     check("/docs/values.md: docs/values.md as text", (200, "text/plain; charset=utf-8", values),
           (status, headers.get("content-type"), body))
+
+
+def without_dtz_counts(tables, old):
+    """Folder `old`: a copy of `tables` whose .stats files lack the DTZ counts, as the generator
+    wrote them before it counted by DTZ."""
+    shutil.copytree(tables, old)
+    for name in os.listdir(old):
+        if name.endswith(".stats"):
+            path = os.path.join(old, name)
+            with open(path) as f:
+                lines = [l for l in f if " by dtz: " not in l]
+            with open(path, "w") as f:
+                f.writelines(lines)
+
+
+def test_stats_sources(server, tables):
+    """The generator's DTZ counts (from .stats) against every position probed (the census the
+    server falls back on for a .stats file without them), class by class: they must agree
+    exactly, and the statistics' longest win (loss) be the first the census lists."""
+    work = tempfile.mkdtemp(prefix="damatb-serve-old-")
+    try:
+        old = os.path.join(work, "tables")
+        without_dtz_counts(tables, old)
+        probing = Server(server.damatb, tables=old)
+        try:
+            test_stats(probing, source="probe")
+            info = json.loads(get(server, "/api/v1/info")[2])
+            check("stats sources: the same /api/v1/info", info, json.loads(get(probing, "/api/v1/info")[2]))
+            for c in info["classes"]:
+                generated = json.loads(get(server, "/api/v1/stats?class=" + c["class"])[2])
+                probed = json.loads(get(probing, "/api/v1/stats?class=" + c["class"])[2])
+                check("stats sources %s: generator, probe" % c["class"], ("generator", "probe"),
+                      (generated["source"], probed["source"]))
+                check("stats sources %s: the same tables" % c["class"],
+                      [t["table"] for t in probed["tables"]], [t["table"] for t in generated["tables"]])
+                for g, p in zip(generated["tables"], probed["tables"]):
+                    name = "stats sources " + g["table"]
+                    for key in ("mover", "other", "positions", "counts", "win_dtz", "loss_dtz"):
+                        check(name + ": " + key, p[key], g[key])
+                    for key in ("longest_wins", "longest_losses"):
+                        check(name + ": " + key + ", the first", p[key][:1], g[key])
+        finally:
+            probing.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def test_malformed(server):
@@ -334,6 +383,7 @@ def run(tables):
         test_answers(server)
         test_errors(server)
         test_stats(server)
+        test_stats_sources(server, tables)
         test_malformed(server)
         # A connection left open (keep-alive, idle) does not hold the stop back.
         idle = http.client.HTTPConnection("127.0.0.1", server.port, timeout=TIMEOUT)
