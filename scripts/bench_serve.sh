@@ -22,23 +22,7 @@ source scripts/serve_lib.sh
 # Random positions (scripts/random_positions.py), those the tables answer kept, each
 # with its expected body: the target, the body's byte count, the body.
 "$damatb" plan --pieces "$pieces" | awk '{print $1}' >"$work/classes"
-python3 - "$work/classes" "${POSITIONS:-200}" "$damatb" "$tables" >"$work/requests" <<'PY'
-import subprocess, sys, urllib.parse
-sys.path.insert(0, "scripts")
-from random_positions import positions
-classes, wanted, damatb, tables = open(sys.argv[1]).read().split(), int(sys.argv[2]), sys.argv[3], sys.argv[4]
-out = sys.stdout.buffer
-kept = 0
-drawn = positions(classes)
-while kept < wanted:
-    fen = next(drawn)
-    r = subprocess.run([damatb, "probe", "--json", "--tables", tables, fen], stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL)
-    if r.returncode != 0: continue
-    out.write(b"/api/v1/probe?fen=%s\n%d\n" % (urllib.parse.quote(fen, safe=":,").encode(), len(r.stdout)))
-    out.write(r.stdout)
-    kept += 1
-PY
+python3 scripts/probe_requests.py "$work/classes" "${POSITIONS:-200}" "$damatb" "$tables" >"$work/requests"
 
 start_server "$damatb" "$tables" "${THREADS:-2}"
 echo "server on port $port, ${THREADS:-2} threads, tables up to $pieces pieces, ${POSITIONS:-200} positions, ${CONNECTIONS:-4} connections"

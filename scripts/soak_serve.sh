@@ -25,22 +25,11 @@ start_server "$damatb" "$tables" "${THREADS:-2}"
 # The good requests (as scripts/bench_serve.sh draws them), then the bad ones with their first
 # answers, checked here to be errors naming the problem.
 "$damatb" plan --pieces "$pieces" | awk '{print $1}' >"$work/classes"
-python3 - "$work/classes" "${POSITIONS:-200}" "$damatb" "$tables" "$port" >"$work/requests" <<'PY'
-import subprocess, sys, urllib.error, urllib.parse, urllib.request
-sys.path.insert(0, "scripts")
-from random_positions import positions
-classes, wanted, damatb, tables, port = open(sys.argv[1]).read().split(), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+python3 scripts/probe_requests.py "$work/classes" "${POSITIONS:-200}" "$damatb" "$tables" >"$work/requests"
+python3 - "$port" >>"$work/requests" <<'PY'
+import sys, urllib.error, urllib.request
+port = sys.argv[1]
 out = sys.stdout.buffer
-kept = 0
-drawn = positions(classes)
-while kept < wanted:
-    fen = next(drawn)
-    r = subprocess.run([damatb, "probe", "--json", "--tables", tables, fen], stdout=subprocess.PIPE,
-                       stderr=subprocess.DEVNULL)
-    if r.returncode != 0: continue
-    out.write(b"/api/v1/probe?fen=%s\n%d\n" % (urllib.parse.quote(fen, safe=":,").encode(), len(r.stdout)))
-    out.write(r.stdout)
-    kept += 1
 bad = [  # target, status, a word the error must hold
     ("/api/v1/probe?fen=W:Wz9:BKa1", 400, "z9"),
     ("/api/v1/probe?fen=W:WKc3:BKe5&counter=99", 400, "counter"),

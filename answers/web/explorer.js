@@ -263,14 +263,6 @@ function updateButtons() {
     : "Drag a piece, or click it and then a square, to play a move.";
 }
 
-async function getJson(path) {
-  const response = await fetch(path);
-  let body;
-  try { body = await response.json(); } catch (e) { body = null; }
-  if (!response.ok) throw new Error((body && body.error) || "HTTP " + response.status);
-  return body;
-}
-
 // Why the tables cannot be asked about the board yet, or "": the side not to move needs a
 // piece (a side to move without one has lost), and a set-up needs one of each side.
 function notYet() {

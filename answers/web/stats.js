@@ -24,14 +24,6 @@ function element(tag, attrs, parent, text) {
   return el;
 }
 
-async function getJson(path) {
-  const response = await fetch(path);
-  let body;
-  try { body = await response.json(); } catch (e) { body = null; }
-  if (!response.ok) throw new Error((body && body.error) || "HTTP " + response.status);
-  return body;
-}
-
 const number = (n) => n.toLocaleString("en-US");
 const share = (n, total) => (total ? (100 * n / total).toFixed(1) : "0.0") + " %";
 
