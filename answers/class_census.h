@@ -38,8 +38,8 @@ struct TableCensus {
 
 // The census of each table of class cls (core::tables_of's order): probes every index of
 // tb's tables at counter 0. Returns OK, or the status of the first probe that fails (the
-// class or one its captures reach missing, a damaged file); *out is then empty. It takes
-// about a microsecond a position: a fraction of a second for 3 pieces, seconds for 4.
+// class or one its captures reach missing, a damaged file); *out is then empty. One probe a
+// position: meant for small classes (the time: docs/performance.md).
 probe::Status class_census(const probe::Tablebase& tb, const core::Material& cls,
                            std::vector<TableCensus>* out);
 

@@ -112,9 +112,9 @@ std::string line_answer(const probe::Tablebase& tb, const core::Ruleset& rules, 
 }
 
 // The largest class, in positions over its tables, whose census /api/v1/stats counts by probing
-// (when its statistics file has no DTZ counts), at under a microsecond a position: every class
-// up to 4 pieces (the largest, KKMvK and KKvKM, have 5.7 million: a few seconds), none of 5 (the
-// smallest, MMMMvM, has 8.6 million), so that a request never holds a server thread for minutes.
+// (when its statistics file has no DTZ counts), one probe a position: every class up to 4
+// pieces (the largest, KKMvK and KKvKM, have 5.7 million), none of 5 (the smallest, MMMMvM, has
+// 8.6 million), so that a request does not hold a server thread for long.
 constexpr std::uint64_t CENSUS_MAX_POSITIONS = 6'000'000;
 
 // The class of a request's class= parameter, of no more pieces than the tables have.

@@ -16,6 +16,7 @@
 #include "answers/table_info.h"
 #include "cli/commands.h"
 #include "cli/tables.h"
+#include "core/quote_input.h"
 #include "server/http_server.h"
 
 namespace damatb::cli {
@@ -115,9 +116,11 @@ server::Response http_response(answers::ApiResponse r) {
 // The router of the API's routes (answers/http_api.h): the server answers its HTTP, the answers
 // library the requests.
 server::Router make_router(std::vector<answers::ApiRoute> routes) {
-    server::Router router([](unsigned status, const std::string& message) {
-        return http_response(answers::error_response(status, message));
-    });
+    server::Router router(
+        [](unsigned status, const std::string& message) {
+            return http_response(answers::error_response(status, message));
+        },
+        core::quote_input);
     for (answers::ApiRoute& route : routes)
         router.add(std::move(route.path), [answer = std::move(route.answer)](const server::Request& req) {
             return http_response(answer({req.path, req.params}));

@@ -15,6 +15,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include "core/quote_input.h"
 #include "server/http_server.h"
 #include "server/query.h"
 
@@ -51,12 +52,14 @@ void check_query(std::string_view text) {
 
 const Router& router() {
     static const Router r = [] {
-        Router made([](unsigned status, const std::string& message) {
-            // A message names the problem and shows at most 60 characters of the request's
-            // text (4 bytes each at most in UTF-8) with the words around them.
-            if (status < 400 || status > 499 || message.empty() || message.size() > 400) std::abort();
-            return Response{status, "application/json", "no-store", message};
-        });
+        Router made(
+            [](unsigned status, const std::string& message) {
+                // A message names the problem and shows at most 60 characters of the request's
+                // text (4 bytes each at most in UTF-8) with the words around them.
+                if (status < 400 || status > 499 || message.empty() || message.size() > 400) std::abort();
+                return Response{status, "application/json", "no-store", message};
+            },
+            damatb::core::quote_input);
         made.add("/api/v1/probe", [](const Request& req) {
             for (const auto& [name, value] : req.params)
                 if (!is_utf8(name) || !is_utf8(value)) std::abort();

@@ -69,7 +69,7 @@ struct SolvedTable {
     // in slices, so that a slice's steps are never moved again; one for a table solved whole or
     // read back). The runs of the slices whose files are written are in history_files instead,
     // read from those files when the table's files are written: a class of 6 pieces can have
-    // hundreds of millions of steps (KKKMMvK's first 18 slices, 4.8 GiB).
+    // hundreds of millions of steps (docs/six-pieces.md, "The compact solver, in order").
     std::vector<std::vector<Step>> history;
     std::vector<StepFile> history_files;
     // The steps of the indices b to e - 1, by index, then round. Throws std::runtime_error naming

@@ -12,6 +12,7 @@ fen=${FEN:-W:Wc2,Kf2:BKh8}
 flipped_fen=${FLIPPED_FEN:-B:WKa1:BKb2,c2}
 class=${CLASS:-KKvK}
 out_dir=${OUT_DIR:-docs/images}
+mkdir -p "$out_dir"
 build=$(cd "${BUILD_DIR:-build}" && pwd)
 damatb=$build/cli/damatb
 [ -x "$damatb" ] || scripts/build.sh >/dev/null

@@ -28,25 +28,6 @@ namespace http = beast::http;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
 
-namespace {
-
-// Request text as an error message shows it: cut after 60 characters, with "..." and its length
-// ("/aaa...a... (8000 characters)"). The rule of core::quote_input, which this library, knowing
-// nothing of the project's others, cannot link; short text is shown bare, as it always was here.
-std::string shortened(std::string_view text) {
-    constexpr std::size_t SHOWN = 60;
-    std::size_t chars = 0, cut = text.size();
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue; // inside a UTF-8 character
-        if (chars == SHOWN) cut = i;
-        ++chars;
-    }
-    if (chars <= SHOWN) return std::string(text);
-    return std::string(text.substr(0, cut)) + "... (" + std::to_string(chars) + " characters)";
-}
-
-} // namespace
-
 const std::string* Request::param(std::string_view name) const {
     for (const auto& [n, v] : params)
         if (n == name) return &v;
@@ -59,14 +40,14 @@ void Router::add(std::string path, Handler handler) {
 
 Response Router::route(std::string_view method, std::string_view target) const {
     if (method != "GET" && method != "HEAD")
-        return error(405, "method " + shortened(method) + " is not allowed: only GET and HEAD");
+        return error(405, "method " + quote_(method) + " is not allowed: only GET and HEAD");
     Request request;
     request.target = target;
     const std::size_t q = target.find('?');
     request.path = target.substr(0, q);
     const auto route = std::find_if(routes_.begin(), routes_.end(),
                                     [&](const auto& r) { return r.first == request.path; });
-    if (route == routes_.end()) return error(404, "no such path: " + shortened(request.path));
+    if (route == routes_.end()) return error(404, "no such path: " + quote_(request.path));
     if (q != std::string_view::npos) {
         ParsedQuery query = parse_query(target.substr(q + 1));
         if (!query.error.empty()) return error(400, query.error);

@@ -36,12 +36,15 @@ struct Response {
 using Handler = std::function<Response(const Request&)>;
 // The response for an error: status and a message naming the problem.
 using ErrorResponder = std::function<Response(unsigned status, const std::string& message)>;
+// How a message shows text of the request (a path, a method), which may be long: the user's rule
+// (the tool's is core::quote_input), so that every message of a program shows input alike.
+using InputQuoter = std::function<std::string(std::string_view input)>;
 
 // Answers GET and HEAD requests by path: a route's handler, else 404; other methods get 405, a
 // query that cannot be decoded 400 (all through the ErrorResponder).
 class Router {
 public:
-    explicit Router(ErrorResponder error) : error_(std::move(error)) {}
+    Router(ErrorResponder error, InputQuoter quote) : error_(std::move(error)), quote_(std::move(quote)) {}
     void add(std::string path, Handler handler);
     // The response to a request with this method ("GET") and target.
     Response route(std::string_view method, std::string_view target) const;
@@ -49,6 +52,7 @@ public:
 
 private:
     ErrorResponder error_;
+    InputQuoter quote_;
     std::vector<std::pair<std::string, Handler>> routes_;
 };
 

@@ -151,7 +151,7 @@ def test_errors(server):
         ("side already beaten", "/api/v1/probe?" + query("W:WKa1:B"), 400, None),
         ("class missing", "/api/v1/probe?" + query("W:Wc2,c3:Bd7,d6"), 404, None),
         ("class missing in line", "/api/v1/line?" + query("W:Wc2,c3:Bd7,d6"), 404, None),
-        ("unknown path", "/api/v2/probe", 404, "no such path: /api/v2/probe"),
+        ("unknown path", "/api/v2/probe", 404, "no such path: '/api/v2/probe'"),
         # Long input is cut in the message: its first 60 characters, "...", its length.
         ("long bad FEN", "/api/v1/probe?" + query("X" * 8000), 400,
          "FEN token '%s...' (8000 characters): the side to move must be W or B" % ("X" * 60)),
@@ -161,7 +161,7 @@ def test_errors(server):
          "counter '%s...' (5000 characters) is not a whole number" % ("x" * 60)),
         ("long parameter name", "/api/v1/probe?fen=W:Wc2:Bd7&" + "p" * 3000 + "=1", 400,
          "unknown parameter '%s...' (3000 characters) (/api/v1/probe takes fen, counter)" % ("p" * 60)),
-        ("long path", "/" + "q" * 7999, 404, "no such path: /%s... (8000 characters)" % ("q" * 59)),
+        ("long path", "/" + "q" * 7999, 404, "no such path: '/%s...' (8000 characters)" % ("q" * 59)),
         ("unknown path at the top", "/index.php", 404, None),
     ]
     for name, target, status, message in cases:
@@ -179,7 +179,7 @@ def test_errors(server):
         status, headers, body = get(server, "/api/v1/probe?" + query("W:Wc2:Bd7"), method=method, body=b"" if method in ("POST", "PUT") else None)
         check(method + ": 405", (405, "GET, HEAD", True), (status, headers.get("allow"), "error" in json.loads(body)))
     response = raw(server, b"M" * 5000 + b" /api/v1/info HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    check("long method: 405, cut", (405, "method %s... (5000 characters) is not allowed: only GET and HEAD" % ("M" * 60)),
+    check("long method: 405, cut", (405, "method '%s...' (5000 characters) is not allowed: only GET and HEAD" % ("M" * 60)),
           (status_of(response), json.loads(response.split(b"\r\n\r\n", 1)[1])["error"]))
     status, _, body = get(server, "/api/v1/probe?fen=" + "a" * 10000)
     check("target over 8 KiB: 413", (413, True), (status, "error" in json.loads(body)))
