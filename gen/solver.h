@@ -24,10 +24,15 @@ namespace damatb::gen {
 // others look only at those that may have one. The values are the same; the tests compare them.
 enum class Search { AUTO, PREDECESSORS, SCAN };
 
+// The form of the solver's long work lists (gen/node_list.h): by their length, or always one.
+// The values are the same; the tests compare them.
+enum class Lists { AUTO, VECTORS, BITS };
+
 struct SolveOptions {
     core::Ruleset rules;
     int threads = 1;
     Search search = Search::AUTO;
+    Lists lists = Lists::AUTO;
     // Solve a class with men slice by slice, by its men's ranks (docs/six-pieces.md), in less
     // memory; the values are the same.
     bool slices = false;

@@ -34,7 +34,7 @@ constexpr ScanLimit MAN_WIN_SCAN_LIMIT{1, 1};
 // into one lost in the round before (won at level 1) and those with one into a position
 // won in it, which may be lost now (evaluated at level 1).
 struct Seeds {
-    std::vector<Node> wins, candidates;
+    NodeList wins, candidates;
 };
 
 struct Evaluation {
@@ -63,18 +63,17 @@ struct Candidate {
     SharedIndex kings; // the index after p's king moves (kings_after)
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
 };
-inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds,
-                                   bool next_round);
+inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds seeds, bool next_round);
 inline bool men_move(const SolverState& solver);
 inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins_scanned, unsigned candidates_scanned);
-inline std::vector<Node> commit_direct(SolverState& solver, int r);
+inline NodeList commit_direct(SolverState& solver, int r);
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
-inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r);
-inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k);
-inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned);
-inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned);
-inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out);
-inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind);
+inline void king_move_wins(SolverState& solver, const NodeList& frontier, int k, int r);
+inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, int k);
+inline NodeList round_candidates(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned);
+inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned);
+inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in);
+inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind kind);
 inline Label exit_label(const Table& after, std::uint64_t j, int r);
 inline void expand(SolverState& solver, Candidate& a);
 inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager);
@@ -90,13 +89,13 @@ inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& succ
 void solve_limited(SolverState& solver) {
     // Round 1 starts from the games already over (their own level 0) and what
     // the first look found (commit_direct).
-    std::vector<Node> over = solver.select([](Table& here, std::uint64_t i) {
+    NodeList over = solver.select([](Table& here, std::uint64_t i) {
         return (here.info[i] & TERMINAL) && here.under_limit[i] != UNKNOWN;
     });
     // What the next round starts from: the man moves into positions labelled in the
     // round before, and, solving in slices, into positions of the slices solved before that
     // were labelled in the round before (import_seeds).
-    std::vector<Node> labelled = std::move(over);
+    NodeList labelled = std::move(over);
     // Only a man move leads to the next round: a class without men has one.
     const bool next_round = men_move(solver);
     for (int r = 1;; ++r) {
@@ -105,12 +104,15 @@ void solve_limited(SolverState& solver) {
         import_seeds(solver, r, seeds, wins_scanned, candidates_scanned);
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
             if (r - 1 >= solver.last_imported_round()) break;
-            labelled.clear(); // nothing to do in this round; a later one imports more
+            labelled = NodeList(); // nothing to do in this round; a later one imports more
             continue;
         }
         if (r > MAX_PROGRESS_ROUND)
             throw std::runtime_error("more than " + std::to_string(MAX_PROGRESS_ROUND) + " rounds");
-        labelled = run_round(solver, r, r == 1 ? labelled : std::vector<Node>{}, seeds, next_round);
+        // What the round before labelled is the first round's level 0, and else done with.
+        NodeList level_0 = std::exchange(labelled, NodeList());
+        if (r > 1) level_0 = NodeList();
+        labelled = run_round(solver, r, std::move(level_0), std::move(seeds), next_round);
         if (solver.contradiction) throw std::logic_error("a position both won and lost");
         solver.say("round " + std::to_string(r) + ": " +
                    (next_round ? std::to_string(labelled.size()) + " positions won or lost"
@@ -124,17 +126,16 @@ namespace {
 // One round: levels 1 to the limit, each from the one before. `frontier` holds the nodes
 // of level 0. Returns the nodes labelled for the first time, which the next round starts from
 // (none when there is no next round, `next_round` false: a class without men).
-inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node> frontier, const Seeds& seeds,
-                                   bool next_round) {
+inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds seeds, bool next_round) {
     // Nodes found lost before their level came, by that level, committed when it comes.
     // They stay lost, and if their level falls meanwhile (a successor's did), the step that
     // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
     std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(solver.limit) + 2);
     std::vector<Part<std::pair<int, Node>>> later(solver.lowered_losses.size());
     // Commits each node of the list at level k, with the label label_of(node) gives.
-    auto commit_all = [&](const std::vector<Node>& list, int k, auto&& label_of) {
-        solver.parallel_for(static_cast<std::int64_t>(list.size()), [&](std::size_t s) {
-            if (commit(solver, list[s], label_of(list[s]), k, r)) solver.collector->add(list[s], thread());
+    auto commit_all = [&](const NodeList& list, int k, auto&& label_of) {
+        list.for_each(solver.threads, [&](Node c) {
+            if (commit(solver, c, label_of(c), k, r)) solver.collector->add(c, thread());
         });
     };
     auto lost = [](Node) { return LOST; };
@@ -150,37 +151,40 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     bool listing = next_round;
     for (int k = 1; k <= solver.limit; ++k) {
         king_move_wins(solver, frontier, k, r);
-        commit_all(std::exchange(lost_later[static_cast<std::size_t>(k)], {}), k, lost);
+        commit_all(NodeList(std::exchange(lost_later[static_cast<std::size_t>(k)], {})), k, lost);
         if (k == 1) commit_all(seeds.wins, 1, won);
-        std::vector<Node> decided = solver.collector->take();
-        if (k == 1 && r == 1) add_nodes(decided, commit_direct(solver, r));
+        NodeList decided = solver.collector->take();
+        if (k == 1 && r == 1) decided.add(commit_direct(solver, r), solver.threads);
 
         // Evaluated for a loss: at level 1 the seeds, then positions with a king move
         // into one just won.
-        const std::vector<Node> candidates = k == 1 ? seeds.candidates : loss_candidates(solver, frontier, k);
+        NodeList found = k == 1 ? NodeList() : loss_candidates(solver, frontier, k);
+        const NodeList& candidates = k == 1 ? seeds.candidates : found;
+        frontier = NodeList(); // done with: the lists of a step are given back as soon as they are
+        if (k == 1) seeds.wins = NodeList();
         // A position's own record and escape are fetched 16 evaluations ahead, and the record
         // after its escape 8 ahead: the lists are sparse in tables of 10^8 positions, so each
         // is a cache miss. One candidate is prepared while the one before is evaluated.
         constexpr std::size_t AHEAD = 16, ESCAPE_AHEAD = 8;
-        auto prepare_ahead = [&](std::size_t s, Candidate& a) {
-            if (s + AHEAD < candidates.size()) {
-                const Table& here = solver.table_of_node(candidates[s + AHEAD]);
-                const std::uint64_t i = index_of(candidates[s + AHEAD]);
-                __builtin_prefetch(&here.info[i], 1);
-                __builtin_prefetch(&here.escape[i], 1);
-            }
-            if (s + ESCAPE_AHEAD < candidates.size()) {
-                const Node c = candidates[s + ESCAPE_AHEAD];
-                const std::uint32_t e = solver.table_of_node(c).escape[index_of(c)];
-                if (e != NO_ESCAPE) __builtin_prefetch(&solver.table(solver.other(table_of(c))).under_limit[e >> 1]);
-            }
-            prepare(solver, candidates[s], a, k == 1);
-        };
-        solver.parallel_blocks(static_cast<std::int64_t>(candidates.size()), [&](std::size_t b, std::size_t e) {
-            one_ahead<Candidate>(b, e, prepare_ahead, [&](std::size_t s, Candidate& a) {
+        candidates.for_blocks(solver.threads, [&](const Node* nodes, std::size_t n) {
+            auto prepare_ahead = [&](std::size_t s, Candidate& a) {
+                if (s + AHEAD < n) {
+                    const Table& here = solver.table_of_node(nodes[s + AHEAD]);
+                    const std::uint64_t i = index_of(nodes[s + AHEAD]);
+                    __builtin_prefetch(&here.info[i], 1);
+                    __builtin_prefetch(&here.escape[i], 1);
+                }
+                if (s + ESCAPE_AHEAD < n) {
+                    const Node c = nodes[s + ESCAPE_AHEAD];
+                    const std::uint32_t e = solver.table_of_node(c).escape[index_of(c)];
+                    if (e != NO_ESCAPE) __builtin_prefetch(&solver.table(solver.other(table_of(c))).under_limit[e >> 1]);
+                }
+                prepare(solver, nodes[s], a, k == 1);
+            };
+            one_ahead<Candidate>(0, n, prepare_ahead, [&](std::size_t s, Candidate& a) {
                 const Evaluation ev = evaluate_limited(solver, a, r);
                 if (ev.label == UNKNOWN) return;
-                const Node c = candidates[s];
+                const Node c = nodes[s];
                 if (ev.level > k)
                     later[thread()].emplace_back(ev.level, c);
                 else if (commit(solver, c, ev.label, ev.level, r))
@@ -188,13 +192,18 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
             });
         });
 
+        if (k == 1) seeds.candidates = NodeList();
+        found = NodeList();
         frontier = solver.collector->take();
-        add_nodes(frontier, std::move(decided));
+        frontier.add(std::move(decided), solver.threads);
         if (listing && committed.size() + frontier.size() > listed_at_most) {
             listing = false;
             std::vector<Node>().swap(committed);
         }
-        if (listing) committed.insert(committed.end(), frontier.begin(), frontier.end());
+        if (listing) {
+            const std::vector<Node> nodes = frontier.nodes(solver.threads);
+            committed.insert(committed.end(), nodes.begin(), nodes.end());
+        }
         for (auto& part : later) {
             for (auto [level, c] : part) lost_later[static_cast<std::size_t>(level)].push_back(c);
             part.clear();
@@ -210,7 +219,7 @@ inline std::vector<Node> run_round(SolverState& solver, int r, std::vector<Node>
     if (!listing) return solver.select(first_labelled);
     sort_in_parallel(committed, solver.threads);
     committed.erase(std::unique(committed.begin(), committed.end()), committed.end());
-    return solver.select_from(committed, first_labelled);
+    return solver.select_from(NodeList(std::move(committed)), first_labelled);
 }
 
 // Whether a side to move of the class has men (a man move leads to the next round).
@@ -227,9 +236,8 @@ inline bool men_move(const SolverState& solver) {
 inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins_scanned, unsigned candidates_scanned) {
     // The positions whose predecessors lie in a table scanned for the step (scan_or_walk_back)
     // were looked at from there already.
-    auto walked_back = [&](std::vector<Node>&& nodes, unsigned scanned) {
-        std::erase_if(nodes, [&](Node c) { return (scanned >> solver.other(table_of(c))) & 1; });
-        return std::move(nodes);
+    auto walked_back = [&](const NodeList& nodes, unsigned scanned) {
+        return nodes.filtered(solver.threads, [&](Node c) { return !((scanned >> solver.other(table_of(c))) & 1); });
     };
     bool needed = false;
     for (int t = 0; t < solver.table_count(); ++t) {
@@ -239,20 +247,19 @@ inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins
     }
     if (!needed) return;
     bool any = false;
-    solver.for_each_imported(r - 1, [&](const std::vector<Node>& nodes) {
+    solver.for_each_imported(r - 1, [&](const NodeList& nodes) {
         any = true;
-        add_nodes(seeds.wins,
-                  solver.predecessors(walked_back(solver.with_label(nodes, LabelOf::UNDER_LIMIT, LOST), wins_scanned),
-                                      RetroKind::MAN_MOVES));
-        add_nodes(seeds.candidates,
-                  may_be_lost(solver, walked_back(solver.with_label(nodes, LabelOf::UNDER_LIMIT, WON), candidates_scanned),
-                              RetroKind::MAN_MOVES));
+        seeds.wins.add(solver.predecessors(walked_back(solver.with_label(nodes, LabelOf::UNDER_LIMIT, LOST), wins_scanned),
+                                           RetroKind::MAN_MOVES),
+                       solver.threads);
+        seeds.candidates.add(
+            may_be_lost(solver, walked_back(solver.with_label(nodes, LabelOf::UNDER_LIMIT, WON), candidates_scanned),
+                        RetroKind::MAN_MOVES),
+            solver.threads);
     });
     if (!any) return;
-    for (std::vector<Node>* list : {&seeds.wins, &seeds.candidates}) {
-        sort_in_parallel(*list, solver.threads);
-        list->erase(std::unique(list->begin(), list->end()), list->end());
-    }
+    seeds.wins.make_unique(solver.threads);
+    seeds.candidates.make_unique(solver.threads);
 }
 
 // The first round's level 1 as the first look found it: a move out of the class that wins, or
@@ -261,22 +268,14 @@ inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins
 // most of the class, and gathering them in the threads' lists and joining those to the level's
 // other lists costs more than the pass (docs/generator.md, "Work lists and threads"). Returns
 // the nodes it labelled (those not labelled at level 1 already), in order.
-inline std::vector<Node> commit_direct(SolverState& solver, int r) {
-    std::vector<Node> out;
-    for (int t = 0; t < solver.table_count(); ++t) {
-        Table& here = solver.table(t);
-        const std::vector<Range> chunks = chunks_of(here.active);
-        std::vector<Part<Node>> parts(chunks.size());
-        for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t i = b; i < e; ++i) {
-                const std::uint8_t info = here.info[i];
-                if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC))))
-                    continue;
-                if (commit(solver, node(t, i), (info & EXT_WIN) ? WON : LOST, 1, r)) parts[c].push_back(node(t, i));
-            }
-        });
-        append(out, parts);
-    }
+inline NodeList commit_direct(SolverState& solver, int r) {
+    NodeList out;
+    for (int t = 0; t < solver.table_count(); ++t)
+        out.add(solver.select_in(t, [&solver, t, r](const Table& here, std::uint64_t i) {
+            const std::uint8_t info = here.info[i];
+            if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC)))) return false;
+            return commit(solver, node(t, i), (info & EXT_WIN) ? WON : LOST, 1, r);
+        }), solver.threads);
     return out;
 }
 
@@ -308,24 +307,24 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
 // positions won already), or looks forwards from each position that may still be won at
 // level k (not over, with a move inside the class, not won at level k or lower), stopping at
 // its first winning move.
-inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontier, int k, int r) {
+inline void king_move_wins(SolverState& solver, const NodeList& frontier, int k, int r) {
     scan_or_walk_back(solver, frontier, LOST, RetroKind::KING_MOVES,
         KING_WIN_SCAN_LIMIT,
-        [&](int t, std::vector<Node>& open) {
-            solver.select_in(t, [k](const Table& here, std::uint64_t i) {
+        [&](int t) {
+            return solver.select_in(t, [k](const Table& here, std::uint64_t i) {
                 const std::uint8_t info = here.info[i];
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
                 const std::uint8_t value = here.under_limit[i];
                 return value == UNKNOWN || (value == WON && here.level[i] > k);
-            }, open);
-        },
-        [&](int t, std::vector<Node>&& open) {
-            solver.parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t s) {
-                if (wins_by_king_move(solver, t, index_of(open[s]), k) && commit(solver, open[s], WON, k, r))
-                    solver.collector->add(open[s], thread());
             });
         },
-        [&](const std::vector<Node>& lost) {
+        [&](int t, NodeList&& open) {
+            open.for_each(solver.threads, [&](Node c) {
+                if (wins_by_king_move(solver, t, index_of(c), k) && commit(solver, c, WON, k, r))
+                    solver.collector->add(c, thread());
+            });
+        },
+        [&](const NodeList& lost) {
             solver.for_predecessors(lost, RetroKind::KING_MOVES, UNDER_LIMIT_LEVEL | SEEN, [&](Node c) {
                 if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
             });
@@ -338,21 +337,21 @@ inline void king_move_wins(SolverState& solver, const std::vector<Node>& frontie
 // (not over, no escape out of the class, not won, not lost at level k or lower, no man move
 // as its escape). The extra positions are harmless: evaluate_limited finds again what they
 // were given.
-inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<Node>& frontier, int k) {
-    std::vector<Node> out;
+inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, int k) {
+    NodeList out;
     scan_or_walk_back(solver, frontier, WON, RetroKind::KING_MOVES,
         LOSS_SCAN_LIMIT,
-        [&](int t, std::vector<Node>& open) {
-            solver.select_in(t, [k](const Table& here, std::uint64_t i) {
+        [&](int t) {
+            return solver.select_in(t, [k](const Table& here, std::uint64_t i) {
                 if (here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
                 const std::uint8_t value = here.under_limit[i];
                 // Not one whose escape is a man move: its cost changes only between rounds.
                 if (value == UNKNOWN) return here.escape[i] == NO_ESCAPE || !(here.escape[i] & 1);
                 return value == LOST && here.level[i] > k;
-            }, open);
+            });
         },
-        [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
-        [&](const std::vector<Node>& won) { add_nodes(out, may_be_lost(solver, won, RetroKind::KING_MOVES)); });
+        [&](int, NodeList&& open) { out.add(std::move(open), solver.threads); },
+        [&](const NodeList& won) { out.add(may_be_lost(solver, won, RetroKind::KING_MOVES), solver.threads); });
     return out;
 }
 
@@ -367,14 +366,14 @@ inline std::vector<Node> loss_candidates(SolverState& solver, const std::vector<
 // before: the position was evaluated again in that round, and its escape is newer). A
 // position lost already never has a man move into a position won in round r - 1: that move
 // escaped in every round up to r - 1.
-inline std::vector<Node> round_candidates(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned) {
-    std::vector<Node> out;
+inline NodeList round_candidates(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned) {
+    NodeList out;
     std::array<std::uint64_t, 2> imported{};
     for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, WON);
     scanned = scan_or_walk_back(solver, labelled, WON, RetroKind::MAN_MOVES, ANY_LENGTH,
-        [&](int t, std::vector<Node>& open) { select_escaping_into_won(solver, t, r - 1, open); },
-        [&](int, std::vector<Node>&& open) { add_nodes(out, std::move(open)); },
-        [&](const std::vector<Node>& from) { add_nodes(out, may_be_lost(solver, from, RetroKind::MAN_MOVES)); },
+        [&](int t) { return select_escaping_into_won(solver, t, r - 1); },
+        [&](int, NodeList&& open) { out.add(std::move(open), solver.threads); },
+        [&](const NodeList& from) { out.add(may_be_lost(solver, from, RetroKind::MAN_MOVES), solver.threads); },
         imported);
     return out;
 }
@@ -385,39 +384,39 @@ inline std::vector<Node> round_candidates(SolverState& solver, const std::vector
 // may be so won (not over, with a move inside the class, not lost, not won at level 1). Where one
 // side wins nearly everywhere, a round's lost positions are tens of millions and most of their
 // predecessors are won at level 1 already.
-inline std::vector<Node> round_wins(SolverState& solver, const std::vector<Node>& labelled, int r, unsigned& scanned) {
-    std::vector<Node> out;
+inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned) {
+    NodeList out;
     std::array<std::uint64_t, 2> imported{};
     for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, LOST);
     scanned = scan_or_walk_back(solver, labelled, LOST, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
-        [&](int t, std::vector<Node>& open) {
-            solver.select_in(t, [](const Table& here, std::uint64_t i) {
+        [&](int t) {
+            return solver.select_in(t, [](const Table& here, std::uint64_t i) {
                 const std::uint8_t info = here.info[i];
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
                 const std::uint8_t value = here.under_limit[i];
                 return value == UNKNOWN || (value == WON && here.level[i] > 1);
-            }, open);
+            });
         },
-        [&](int t, std::vector<Node>&& open) {
+        [&](int t, NodeList&& open) {
             const Table& after = solver.table(solver.other(t));
-            add_nodes(out, solver.select_from(open, [&](const Table&, std::uint64_t i) {
+            out.add(solver.select_from(open, [&](const Table&, std::uint64_t i) {
                 return has_move_into(solver, t, i, true, [&after, r](std::uint64_t j) {
                     return after.under_limit[j] == LOST && after.round[j] == r - 1;
                 });
-            }));
+            }), solver.threads);
         },
-        [&](const std::vector<Node>& from) { add_nodes(out, solver.predecessors(from, RetroKind::MAN_MOVES)); },
+        [&](const NodeList& from) { out.add(solver.predecessors(from, RetroKind::MAN_MOVES), solver.threads); },
         imported);
     return out;
 }
 
-// round_candidates' scan of table t: appends to out, in order, the nodes not labelled
-// whose escape is a man move into a position won in round `won_in`, or that have none.
-inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std::vector<Node>& out) {
+// round_candidates' scan of table t: the nodes not labelled whose escape is a man move into a
+// position won in round `won_in`, or that have none.
+inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in) {
     const Table& after = solver.table(solver.other(t));
     // The record after an escape is fetched this many positions ahead: each is a cache miss.
     constexpr std::uint64_t AHEAD = 16;
-    solver.select_in(t, [&after, won_in](const Table& here, std::uint64_t i) {
+    return solver.select_in(t, [&after, won_in](const Table& here, std::uint64_t i) {
         if (i + AHEAD < here.size) {
             const std::uint32_t ahead = here.escape[i + AHEAD];
             if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&after.under_limit[ahead >> 1]);
@@ -426,7 +425,7 @@ inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std
         const std::uint32_t escape = here.escape[i];
         return escape == NO_ESCAPE ||
                ((escape & 1) && after.under_limit[escape >> 1] == WON && after.round[escape >> 1] == won_in);
-    }, out);
+    });
 }
 
 
@@ -436,7 +435,7 @@ inline void select_escaping_into_won(SolverState& solver, int t, int won_in, std
 // escapes: a position not labelled whose escape is a king move into another position than
 // the one just won, or a man move (its cost changes only between rounds), would find it
 // again when evaluated.
-inline std::vector<Node> may_be_lost(SolverState& solver, const std::vector<Node>& from, RetroKind kind) {
+inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind kind) {
     const bool by_king_move = kind == RetroKind::KING_MOVES;
     const int touches = INFO_UNDER_LIMIT | SEEN | (by_king_move ? ESCAPE : 0);
     solver.for_predecessors(from, kind, touches, [&](Node n, Node successor) {

@@ -1,97 +1,69 @@
-// The positions of a class as the solver numbers them (nodes), and the lists of nodes that
-// its steps hand on to one another.
+// The positions of a class as the solver numbers them (nodes, gen/node_list.h), how its steps
+// collect them from several threads, and how a pass prepares one ahead.
 #pragma once
 
 #include <algorithm>
-#include <atomic>
+#include <array>
 #include <cstdint>
+#include <memory>
+#include <utility>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-#include "core/huge_pages.h"
 #include "gen/chunks.h"
+#include "gen/node_list.h"
 
 namespace damatb::gen::solving {
 
-// A position of the class: its table (0 or 1) in the top bit, its index below.
-using Node = std::uint64_t;
-constexpr Node TABLE_BIT = Node{1} << 63;
-inline Node node(int t, std::uint64_t i) { return t ? (i | TABLE_BIT) : i; }
-inline int table_of(Node n) { return (n & TABLE_BIT) ? 1 : 0; }
-inline std::uint64_t index_of(Node n) { return n & ~TABLE_BIT; }
-
-// The number of the calling thread in the current parallel region.
-inline std::size_t thread() {
-#ifdef _OPENMP
-    return static_cast<std::size_t>(omp_get_thread_num());
-#else
-    return 0;
-#endif
-}
-
-// Collects nodes from several threads, each node once: a bit per node marks
-// those collected since the last take().
+// Collects nodes from several threads, each node once: a bit per node (NodeBits) marks those
+// collected since the last take(). Each thread also lists the nodes it collects while they are
+// few, so that a short list needs no pass over the marks.
 class Collector {
 public:
-    Collector(std::uint64_t size0, std::uint64_t size1, std::size_t threads)
-        : seen_{core::HugeVector<std::atomic<std::uint64_t>>(size0 / 64 + 1),
-                core::HugeVector<std::atomic<std::uint64_t>>(size1 / 64 + 1)},
-          parts_(threads) {}
+    Collector(std::array<std::uint64_t, 2> sizes, std::size_t threads, bool huge, Lists form)
+        : sizes_(sizes), huge_(huge), form_(form), seen_(std::make_unique<NodeBits>(sizes, huge)),
+          parts_(threads), added_(threads), few_((sizes[0] + sizes[1]) / 4096) {}
 
     void add(Node c, std::size_t thread) {
-        const std::uint64_t i = index_of(c), bit = std::uint64_t{1} << (i % 64);
-        auto& word = seen_[table_of(c)][i / 64];
-        // A plain read first: a node listed already (often so) costs no locked instruction.
-        if (word.load(std::memory_order_relaxed) & bit) return;
-        if (!(word.fetch_or(bit, std::memory_order_relaxed) & bit)) parts_[thread].push_back(c);
+        if (!seen_->add(c)) return;
+        ++added_[thread].count;
+        if (parts_[thread].size() < few_) parts_[thread].push_back(c);
     }
     // Brings c's mark into the cache ahead of add(c).
-    void prefetch(Node c) const { __builtin_prefetch(&seen_[table_of(c)][index_of(c) / 64], 1); }
+    void prefetch(Node c) const { seen_->prefetch(c); }
 
-    // The nodes collected, in increasing order (which later passes walk memory in); clears the
-    // marks. Few are sorted; many are read off the marks, which costs a bit per node.
-    std::vector<Node> take() {
-        std::size_t count = 0;
-        for (const auto& p : parts_) count += p.size();
-        if (count < (seen_[0].size() + seen_[1].size()) / 64) {
+    // The nodes collected, in increasing order (which later passes walk memory in), and clears
+    // the marks. Few (fewer than a 4096th of the positions) are sorted from the threads' lists;
+    // more, up to a 64th of the positions, are read off the marks into a vector; more still are
+    // handed on as the marks themselves, a bit a position (SolveOptions::lists: always, or never).
+    NodeList take() {
+        std::uint64_t count = 0;
+        for (auto& a : added_) count += std::exchange(a.count, 0);
+        const std::uint64_t positions = sizes_[0] + sizes_[1];
+        const bool bits = form_ == Lists::BITS || (form_ == Lists::AUTO && count * 64 >= positions);
+        if (!bits && count < few_) {
             std::vector<Node> all;
             append(all, parts_); // their memory kept for the next step's nodes
-            for (Node c : all) seen_[table_of(c)][index_of(c) / 64].store(0, std::memory_order_relaxed);
+            for (Node c : all) seen_->clear_word_of(c);
             std::sort(all.begin(), all.end());
             return all;
         }
         for (auto& p : parts_) p.clear();
-        std::vector<Node> all;
-        all.reserve(count);
-        for (int t = 0; t < 2; ++t) {
-            auto& seen = seen_[t];
-            std::vector<Part<Node>> found(chunk_count(seen.size()));
-            for_each_chunk(seen.size(), int(parts_.size()), [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-                for (std::uint64_t w = b; w < e; ++w) {
-                    std::uint64_t x = seen[w].load(std::memory_order_relaxed);
-                    if (!x) continue;
-                    seen[w].store(0, std::memory_order_relaxed);
-                    for (; x; x &= x - 1) found[c].push_back(node(t, w * 64 + std::uint64_t(__builtin_ctzll(x))));
-                }
-            });
-            append(all, found);
-        }
-        return all;
+        NodeList out(std::exchange(seen_, std::make_unique<NodeBits>(sizes_, huge_)), count);
+        return bits ? std::move(out) : NodeList(out.nodes(int(parts_.size())));
     }
 
 private:
-    core::HugeVector<std::atomic<std::uint64_t>> seen_[2];
+    struct alignas(64) Added {
+        std::uint64_t count = 0;
+    };
+    std::array<std::uint64_t, 2> sizes_;
+    bool huge_;
+    Lists form_;
+    std::unique_ptr<NodeBits> seen_;
     std::vector<Part<Node>> parts_; // per thread
+    std::vector<Added> added_;      // per thread
+    std::uint64_t few_;
 };
-
-// `to` with the nodes of `more` added, in no particular order: the shorter list is copied.
-inline void add_nodes(std::vector<Node>& to, std::vector<Node>&& more) {
-    if (to.size() < more.size()) std::swap(to, more);
-    to.insert(to.end(), more.begin(), more.end());
-}
 
 // Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1
 // before using s: the memory that prepare asks for (__builtin_prefetch) arrives while use

@@ -85,16 +85,15 @@ void SolverState::begin_slice(int s) {
     }
 }
 
-void SolverState::for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f) {
+void SolverState::for_each_imported(int r, const std::function<void(const NodeList&)>& f) {
     if (r > last_imported_round()) return;
     constexpr std::uint64_t SHARE = std::uint64_t{1} << 23; // indices looked at for one call
     for (int t = 0; t < table_count(); ++t)
         for (const Range& run : imports[t])
             for (std::uint64_t b = run.begin; b < run.end; b += SHARE) {
-                std::vector<Node> nodes;
-                select_in_runs(t, {{b, std::min(run.end, b + SHARE)}}, [r](const Table& here, std::uint64_t i) {
+                const NodeList nodes = select_in_runs(t, {{b, std::min(run.end, b + SHARE)}}, [r](const Table& here, std::uint64_t i) {
                     return here.under_limit[i] != UNKNOWN && here.round[i] == r;
-                }, nodes);
+                });
                 if (!nodes.empty()) f(nodes);
             }
 }

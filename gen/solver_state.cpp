@@ -26,10 +26,11 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
       limit(rules.king_move_limit ? rules.king_move_limit : UNLIMITED_LEVELS),
       threads(std::max(1, solve_options.threads)) {
     if (options.slices && cls.mover.men + cls.other.men > 0) slices = std::make_unique<MenSlices>(cls, options.slice_count);
-    const bool huge = huge_pages(slices.get());
+    huge = huge_pages(slices.get());
     for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, huge));
     const auto thread_slots = static_cast<std::size_t>(threads);
-    collector = std::make_unique<Collector>(table(0).size, table(table_count() - 1).size, thread_slots);
+    collector = std::make_unique<Collector>(std::array<std::uint64_t, 2>{table(0).size, table(table_count() - 1).size},
+                                            thread_slots, huge, options.lists);
     lowered_losses.resize(thread_slots);
     for (int t = 0; t < table_count(); ++t) has_history[t].assign(table(t).size, false);
 }

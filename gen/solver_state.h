@@ -28,9 +28,6 @@ namespace damatb::gen::solving {
 
 inline bool stays_in_class(const core::Move& m) { return !m.is_capture() && !m.is_promotion(); }
 
-// Loops below this many items run on one thread: starting threads costs more.
-constexpr std::int64_t PARALLEL_FROM = 4096;
-
 // Which label a list of nodes is filtered by (SolverState::with_label): the value under the
 // limit or without it.
 enum class LabelOf { UNDER_LIMIT, WITHOUT_LIMIT };
@@ -61,22 +58,19 @@ struct SolverState {
     // moved is Black's once the board is turned around.
     core::SharedIndex kings_after(int t) const { return core::SharedIndex(table(other(t)).index, core::BLACK, true); }
 
-    // Runs f(begin, end) over blocks [begin, end) of [0, n) that threads take in turn, on
-    // several threads when n is large.
-    template <typename F>
-    void parallel_blocks(std::int64_t n, F&& f) {
-        constexpr std::int64_t BLOCK = 512;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (n >= PARALLEL_FROM)
-        for (std::int64_t b = 0; b < n; b += BLOCK)
-            f(static_cast<std::size_t>(b), static_cast<std::size_t>(std::min(n, b + BLOCK)));
+    // The positions the solver works on (those of the slice being solved), in all tables.
+    std::uint64_t active_positions() const {
+        std::uint64_t n = 0;
+        for (const auto& t : tables) n += t->active_size;
+        return n;
     }
-
-    // Runs f(s) for s < n, on several threads when n is large.
-    template <typename F>
-    void parallel_for(std::int64_t n, F&& f) {
-        parallel_blocks(n, [&](std::size_t b, std::size_t e) {
-            for (std::size_t s = b; s < e; ++s) f(s);
-        });
+    // An empty set of nodes over the class's tables.
+    std::unique_ptr<NodeBits> new_bits() const {
+        return std::make_unique<NodeBits>(std::array<std::uint64_t, 2>{table(0).size, table(table_count() - 1).size}, huge);
+    }
+    // A list made as a bit set, as a vector when that is smaller (NodeList::compacted).
+    NodeList compacted(NodeList&& list) const {
+        return std::move(list).compacted(active_positions(), options.lists, threads);
     }
 
     // ---- Slices (gen/solver_slices.cpp; docs/six-pieces.md, "Slices by the men's ranks").
@@ -90,7 +84,7 @@ struct SolverState {
     // Calls f(nodes) with the nodes of the slices the current one's forward steps lead into
     // that were labelled in round r (under the limit), a share of those slices at a time: as
     // many as a slice's positions, they would take 8 bytes each in one list.
-    void for_each_imported(int r, const std::function<void(const std::vector<Node>&)>& f);
+    void for_each_imported(int r, const std::function<void(const NodeList&)>& f);
     // The largest round in which a position of those slices was labelled, -1 if none.
     int last_imported_round() const {
         int last = -1;
@@ -106,58 +100,63 @@ struct SolverState {
     }
 
     // Every node of table t for which keep(table, index) holds among those being solved, in
-    // order, appended to out.
+    // order.
     template <typename F>
-    void select_in(int t, F&& keep, std::vector<Node>& out) {
-        select_in_runs(t, table(t).active, keep, out);
+    NodeList select_in(int t, F&& keep) {
+        return select_in_runs(t, table(t).active, keep);
     }
-    // The same among the indices of the runs.
+    // The same among the indices of the runs: a bit set, made in one pass, that chunks of the
+    // runs write a word at a time, as a vector if that is smaller.
     template <typename F>
-    void select_in_runs(int t, const std::vector<Range>& runs, F&& keep, std::vector<Node>& out) {
+    NodeList select_in_runs(int t, const std::vector<Range>& runs, F&& keep) {
         Table& here = table(t);
+        std::unique_ptr<NodeBits> bits = new_bits();
         const std::vector<Range> chunks = chunks_of(runs);
-        std::vector<Part<Node>> parts(chunks.size());
+        std::vector<std::uint64_t> counts(chunks.size());
         for_each_of_chunks(chunks, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t i = b; i < e; ++i)
-                if (keep(here, i)) parts[c].push_back(node(t, i));
+            std::uint64_t word = 0, w = b / 64;
+            for (std::uint64_t i = b; i < e; ++i) {
+                if (i / 64 != w) {
+                    counts[c] += bits->add_word(t, w, std::exchange(word, 0));
+                    w = i / 64;
+                }
+                if (keep(here, i)) word |= std::uint64_t{1} << (i % 64);
+            }
+            counts[c] += bits->add_word(t, w, word);
         });
-        append(out, parts);
+        std::uint64_t total = 0;
+        for (std::uint64_t n : counts) total += n;
+        return compacted(NodeList(std::move(bits), total));
     }
 
-    // Every node being solved for which keep(table, index) holds, in order.
+    // Every node being solved for which keep(table, index) holds.
     template <typename F>
-    std::vector<Node> select(F&& keep) {
-        std::vector<Node> out;
-        for (int t = 0; t < table_count(); ++t) select_in(t, keep, out);
+    NodeList select(F&& keep) {
+        NodeList out;
+        for (int t = 0; t < table_count(); ++t) out.add(select_in(t, keep), threads);
         return out;
     }
 
     // The nodes of `from` for which keep(table, index) holds, in the order of `from`. On several
-    // threads: a round's first list is tens of millions of nodes, not in order of index, and
-    // each look-up a cache miss.
+    // threads: a round's first list is tens of millions of nodes, and each look-up a cache miss.
     template <typename F>
-    std::vector<Node> select_from(const std::vector<Node>& from, F&& keep) {
-        std::vector<Part<Node>> parts(chunk_count(from.size()));
-        for_each_chunk(from.size(), threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t s = b; s < e; ++s)
-                if (keep(table_of_node(from[s]), index_of(from[s]))) parts[c].push_back(from[s]);
-        });
-        return join(parts);
+    NodeList select_from(const NodeList& from, F&& keep) {
+        NodeList out = from.filtered(threads, [&](Node c) { return keep(table_of_node(c), index_of(c)); });
+        return out.is_bits() ? compacted(std::move(out)) : std::move(out);
     }
 
     // The nodes of `from` whose label is `label`, under the limit or without it.
-    std::vector<Node> with_label(const std::vector<Node>& from, LabelOf field, Label label) {
+    NodeList with_label(const NodeList& from, LabelOf field, Label label) {
         return select_from(from, [field, label](const Table& here, std::uint64_t i) {
             return (field == LabelOf::UNDER_LIMIT ? here.under_limit[i] : here.without_limit[i]) == label;
         });
     }
 
     // How many nodes of `from` are labelled `label` under the limit, by table.
-    std::array<std::uint64_t, 2> count_with_label(const std::vector<Node>& from, Label label) {
-        std::vector<std::array<std::uint64_t, 2>> counts(chunk_count(from.size()));
-        for_each_chunk(from.size(), threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t s = b; s < e; ++s)
-                if (table_of_node(from[s]).under_limit[index_of(from[s])] == label) ++counts[c][std::size_t(table_of(from[s]))];
+    std::array<std::uint64_t, 2> count_with_label(const NodeList& from, Label label) {
+        std::vector<std::array<std::uint64_t, 2>> counts(static_cast<std::size_t>(threads));
+        from.for_each(threads, [&](Node c) {
+            if (table_of_node(c).under_limit[index_of(c)] == label) ++counts[thread()][std::size_t(table_of(c))];
         });
         std::array<std::uint64_t, 2> total{};
         for (const auto& c : counts) total[0] += c[0], total[1] += c[1];
@@ -186,7 +185,7 @@ struct SolverState {
     // The predecessors of one node are found (and their records fetched) while f sees
     // those of the node before: f would otherwise wait for the memory at each.
     template <typename F>
-    void for_predecessors(const std::vector<Node>& from, RetroKind kind, int touches, F&& f) {
+    void for_predecessors(const NodeList& from, RetroKind kind, int touches, F&& f) {
         struct Found {
             Node nodes[MAX_PREDECESSORS];
             std::size_t count;
@@ -194,13 +193,13 @@ struct SolverState {
         // The pieces that move back: those of the side to move in the other table.
         bool moves_back[2];
         for (int t = 0; t < table_count(); ++t) moves_back[t] = has_moves(other(t), kind);
-        auto find = [&](std::size_t s, Found& out) {
-            const int t = table_of(from[s]);
+        auto find = [&](Node c, Found& out) {
+            const int t = table_of(c);
             out.count = 0;
             if (!moves_back[t]) return;
             const int pt = other(t);
             const Table& before = table(pt);
-            core::Position q = table(t).index.position(index_of(from[s]));
+            core::Position q = table(t).index.position(index_of(c));
             core::SharedIndex kings(before.index, core::WHITE, true); // the king moved back is the mover's there
             for_each_predecessor(q, kind, rules.lone_pieces, [&](const core::Position& p, bool by_king) {
                 const std::uint64_t j = by_king ? kings(p) : before.index.index(p);
@@ -209,11 +208,11 @@ struct SolverState {
                 prefetch(out.nodes[out.count++], touches);
             });
         };
-        parallel_blocks(static_cast<std::int64_t>(from.size()), [&](std::size_t b, std::size_t e) {
-            one_ahead<Found>(b, e, find, [&](std::size_t s, const Found& found) {
+        from.for_blocks(threads, [&](const Node* nodes, std::size_t n) {
+            one_ahead<Found>(0, n, [&](std::size_t s, Found& out) { find(nodes[s], out); }, [&](std::size_t s, const Found& found) {
                 for (std::size_t k = 0; k < found.count; ++k) {
                     if constexpr (std::is_invocable_v<F&, Node, Node>)
-                        f(found.nodes[k], from[s]);
+                        f(found.nodes[k], nodes[s]);
                     else
                         f(found.nodes[k]);
                 }
@@ -221,7 +220,7 @@ struct SolverState {
         });
     }
 
-    std::vector<Node> predecessors(const std::vector<Node>& from, RetroKind kind) {
+    NodeList predecessors(const NodeList& from, RetroKind kind) {
         for_predecessors(from, kind, SEEN, [&](Node n) { collector->add(n, thread()); });
         return collector->take();
     }
@@ -231,6 +230,7 @@ struct SolverState {
     const core::Ruleset rules;
     const int limit;
     const int threads;
+    bool huge = true; // the arrays and bit sets on huge pages (gen/solver_state.cpp)
     std::vector<std::unique_ptr<Table>> tables;
     std::unique_ptr<Collector> collector; // nodes found by several threads, each once
     // Per thread: nodes lost in an earlier round whose level fell in this one, each with the

@@ -72,7 +72,7 @@ void solve_unlimited(SolverState& solver) {
     // both ways, or the limited solution would have labelled it. Search::SCAN looks at
     // every draw instead; the tests compare the two.
     const bool every_draw = solver.options.search == Search::SCAN;
-    std::vector<Node> open = solver.select([every_draw](Table& here, std::uint64_t i) {
+    NodeList open = solver.select([every_draw](Table& here, std::uint64_t i) {
         here.without_limit[i] = here.under_limit[i]; // a game over has the same value either way
         const std::uint8_t info = here.info[i];
         return here.without_limit[i] == UNKNOWN && !(info & TERMINAL) &&
@@ -80,7 +80,7 @@ void solve_unlimited(SolverState& solver) {
     });
     if (!every_draw) {
         const int limit = solver.limit;
-        const std::vector<Node> at_limit = solver.select([limit](const Table& here, std::uint64_t i) {
+        const NodeList at_limit = solver.select([limit](const Table& here, std::uint64_t i) {
             return here.under_limit[i] != UNKNOWN && here.level[i] == limit;
         });
         solver.for_predecessors(at_limit, RetroKind::KING_MOVES, INFO_UNDER_LIMIT | SEEN, [&](Node c) {
@@ -88,25 +88,24 @@ void solve_unlimited(SolverState& solver) {
             const std::uint64_t i = index_of(c);
             if (here.under_limit[i] == UNKNOWN && !(here.info[i] & TERMINAL)) solver.collector->add(c, thread());
         });
-        for (Node c : open) solver.collector->add(c, 0);
+        open.for_each(solver.threads, [&](Node c) { solver.collector->add(c, thread()); });
         open = solver.collector->take();
     }
-    solver.parallel_for(static_cast<std::int64_t>(open.size()), [&](std::size_t k) {
-        const Node c = open[k];
+    open.for_each(solver.threads, [&](Node c) {
         Label l = evaluate_unlimited(solver, table_of(c), index_of(c), Want::ANY);
         if (l == UNKNOWN) return;
         store(solver.table_of_node(c).without_limit[index_of(c)], l);
         solver.collector->add(c, thread());
     });
-    std::vector<Node> decided = solver.collector->take();
-    std::size_t total = decided.size();
+    NodeList decided = solver.collector->take();
+    std::uint64_t total = decided.size();
     // Solving in slices, the positions of the slices solved before that a man's step forward
     // leads into and that were decided here (draws under the limit): the walk back goes on from
     // them as from those decided in this slice.
     for (int t = 0; t < solver.table_count(); ++t)
-        solver.select_in_runs(t, solver.imports[t], [](const Table& here, std::uint64_t i) {
+        decided.add(solver.select_in_runs(t, solver.imports[t], [](const Table& here, std::uint64_t i) {
             return here.under_limit[i] == UNKNOWN && !(here.info[i] & TERMINAL) && here.without_limit[i] != UNKNOWN;
-        }, decided);
+        }), solver.threads);
     while (!decided.empty()) {
         // A move into a lost position wins; a move into a won one may lose, if all do.
         solver.for_predecessors(solver.with_label(decided, LabelOf::WITHOUT_LIMIT, LOST), RetroKind::ALL,
@@ -116,11 +115,10 @@ void solve_unlimited(SolverState& solver) {
             store(here.without_limit[index_of(c)], WON);
             solver.collector->add(c, thread());
         });
-        std::vector<Node> next = solver.collector->take();
-        std::vector<Node> candidates =
+        NodeList next = solver.collector->take();
+        const NodeList candidates =
             solver.predecessors(solver.with_label(decided, LabelOf::WITHOUT_LIMIT, WON), RetroKind::ALL);
-        solver.parallel_for(static_cast<std::int64_t>(candidates.size()), [&](std::size_t k) {
-            const Node c = candidates[k];
+        candidates.for_each(solver.threads, [&](Node c) {
             Table& here = solver.table_of_node(c);
             const std::uint64_t i = index_of(c);
             if (load(here.without_limit[i]) != UNKNOWN) return;
@@ -130,7 +128,7 @@ void solve_unlimited(SolverState& solver) {
             }
         });
         decided = solver.collector->take();
-        decided.insert(decided.end(), next.begin(), next.end());
+        decided.add(std::move(next), solver.threads);
         total += decided.size();
     }
     solver.say("without the limit: " + std::to_string(total) + " more positions won or lost");

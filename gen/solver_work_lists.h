@@ -36,8 +36,8 @@ inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size
 
 // The work of a step whose candidates are the positions with a move of `kind` into a changed
 // position: one of `from` labelled `label` under the limit. For each table t those lie in (with
-// changed positions in the other table): where a scan may pay (may_scan), list_open(t, list)
-// appends to an empty list the positions of t that the step could change, and if they are no
+// changed positions in the other table): where a scan may pay (may_scan), list_open(t) lists
+// the positions of t that the step could change, and if they are no
 // more than `limit` allows (or the search is Search::SCAN), forwards(t, std::move(list)) is
 // called with them. The changed positions of the tables not scanned are walked back from:
 // backwards(nodes) is called once with all of them, if there are any, after the scans.
@@ -47,7 +47,7 @@ inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size
 // them). They count in the weighing; the tables scanned are returned (bit t), whose imported
 // positions need no walk back.
 template <typename ListOpen, typename Forwards, typename Backwards>
-unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& from, Label label, RetroKind kind,
+unsigned scan_or_walk_back(SolverState& solver, const NodeList& from, Label label, RetroKind kind,
                            ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
                            Backwards&& backwards, const std::array<std::uint64_t, 2>& imported = {0, 0}) {
     // The changed positions by the table their predecessors lie in: counted, not listed (they
@@ -61,8 +61,7 @@ unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& from, L
         const std::uint64_t count = changed_in[static_cast<std::size_t>(t)] + imported[static_cast<std::size_t>(t)];
         if (count == 0) continue;
         if (may_scan(solver, t, kind, count)) {
-            std::vector<Node> open;
-            list_open(t, open);
+            NodeList open = list_open(t);
             if (solver.options.search == Search::SCAN || open.size() * limit.den <= count * limit.num) {
                 forwards(t, std::move(open));
                 scanned |= 1u << t;
@@ -72,9 +71,10 @@ unsigned scan_or_walk_back(SolverState& solver, const std::vector<Node>& from, L
         if (changed_in[static_cast<std::size_t>(t)]) walked |= 1u << t;
     }
     if (walked == 0) return scanned;
-    std::vector<Node> walk_back = solver.with_label(from, LabelOf::UNDER_LIMIT, label);
-    if (scanned != 0) std::erase_if(walk_back, [&](Node c) { return !((walked >> solver.other(table_of(c))) & 1); });
-    backwards(walk_back);
+    backwards(solver.select_from(from, [&](const Table& here, std::uint64_t i) {
+        const int t = &here == &solver.table(0) ? 0 : 1; // the table of node i
+        return here.under_limit[i] == label && ((walked >> solver.other(t)) & 1);
+    }));
     return scanned;
 }
 

@@ -117,13 +117,14 @@ bool same_as(const gen::SolvedTable& t, const gen::SolvedTables& expected) {
 // solved_up_to (found either way, by cost, and solved whole): the tables whose wdl, dtz, round or
 // history differ.
 std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Search search, bool slices = false,
-                                     int slice_count = 0) {
+                                     int slice_count = 0, gen::Lists lists = gen::Lists::AUTO, int threads = 2) {
     const gen::SolvedTables& expected = test::solved_up_to(pieces, rules);
     gen::SolvedTables tables;
     gen::SolveOptions options;
     options.rules = rules;
-    options.threads = 2;
+    options.threads = threads;
     options.search = search;
+    options.lists = lists;
     options.slices = slices;
     options.slice_count = slice_count;
     std::vector<std::string> differ;
@@ -153,6 +154,29 @@ TEST_CASE("Generator: classes solved slice by slice or whole, the same tables, e
     }
     CHECK(differences(3, Ruleset{}, gen::Search::PREDECESSORS, true) == std::vector<std::string>{});
     CHECK(differences(3, Ruleset{}, gen::Search::SCAN, true) == std::vector<std::string>{});
+}
+
+TEST_CASE("Generator: work lists as vectors or as bit sets, the same tables, every option", "[generator]") {
+    for (const Ruleset& rules : every_option())
+        for (gen::Lists lists : {gen::Lists::VECTORS, gen::Lists::BITS})
+            for (bool slices : {false, true}) {
+                INFO(rules.name() << (lists == gen::Lists::BITS ? ", bit sets" : ", vectors")
+                                  << (slices ? ", in slices" : ", whole"));
+                CHECK(differences(3, rules, gen::Search::AUTO, slices, 0, lists) == std::vector<std::string>{});
+            }
+    for (gen::Search search : {gen::Search::PREDECESSORS, gen::Search::SCAN})
+        CHECK(differences(3, Ruleset{}, search, true, 3, gen::Lists::BITS, 1) == std::vector<std::string>{});
+}
+
+TEST_CASE("Generator: work lists as bit sets, the same tables, 4 pieces, whole and in slices, 1 and 2 threads",
+          "[generator][slow]") {
+    for (int threads : {1, 2}) {
+        INFO(threads << " threads");
+        CHECK(differences(4, Ruleset{}, gen::Search::AUTO, false, 0, gen::Lists::BITS, threads) ==
+              std::vector<std::string>{});
+        CHECK(differences(4, Ruleset{}, gen::Search::AUTO, true, 3, gen::Lists::BITS, threads) ==
+              std::vector<std::string>{});
+    }
 }
 
 TEST_CASE("Generator: classes solved in slices of several profiles or whole, the same tables", "[generator]") {
