@@ -291,16 +291,13 @@ void keep_for_readers(Run& run, std::size_t k, ClassTables& tables, bool from_sc
     const bool read_later = options.only || run.last_reader[k] > k;
     for (std::shared_ptr<SolvedTable>& t : tables) {
         if (stats) stats->push_back(table_stats(*t));
-        t->dtz = std::vector<std::uint8_t>();
-        t->round = std::vector<std::uint8_t>();
-        t->must_capture = std::vector<std::uint64_t>();
-        t->drop_history();
         if (!from_scratch && read_later) {
             save_wdl_scratch(options.out_dir, *t, options.rules);
             const Material m = t->index.material();
             t = map_wdl_scratch(options.out_dir, m, options.rules);
             if (!t) throw std::runtime_error("cannot map " + wdl_scratch_path(options.out_dir, m) + ", just written");
         }
+        t->drop_all_but_wdl();
         run.solved.add(t);
     }
     tables.clear();
@@ -371,25 +368,24 @@ ClassReport run_class(Run& run, std::size_t k) {
 TableStats table_stats(const SolvedTable& t) {
     TableStats s;
     s.material = t.index.material();
-    s.positions = t.wdl.size();
+    s.positions = t.index.size();
     std::uint64_t win_at = 0, loss_at = 0;
     // By DTZ, a byte: cut to the largest DTZ + 1 at the end.
     std::vector<std::uint64_t> wins(256), losses(256);
-    for (std::uint64_t i = 0; i < t.wdl.size(); ++i) {
-        ++s.counts[static_cast<std::size_t>(t.wdl[i])];
-        s.rounds = std::max(s.rounds, int(t.round[i])); // kept for losses only
-        if (t.wdl[i] == Wdl5::WIN) {
-            ++wins[t.dtz[i]];
-            if (t.dtz[i] > s.longest_win) {
-                s.longest_win = t.dtz[i];
-                win_at = i;
+    constexpr std::uint64_t PIECE = std::uint64_t{1} << 20; // results read at a time
+    for (std::uint64_t b = 0; b < s.positions; b += PIECE) {
+        const Results r = t.results_in(b, std::min(s.positions, b + PIECE));
+        for (std::size_t k = 0; k < r.wdl.size(); ++k) {
+            const int dtz = r.dtz[k];
+            ++s.counts[static_cast<std::size_t>(r.wdl[k])];
+            s.rounds = std::max(s.rounds, int(r.round[k])); // kept for losses only
+            if (r.wdl[k] == Wdl5::WIN) {
+                ++wins[std::size_t(dtz)];
+                if (dtz > s.longest_win) s.longest_win = dtz, win_at = b + k;
             }
-        }
-        if (t.wdl[i] == Wdl5::LOSS) {
-            ++losses[t.dtz[i]];
-            if (t.dtz[i] > s.longest_loss) {
-                s.longest_loss = t.dtz[i];
-                loss_at = i;
+            if (r.wdl[k] == Wdl5::LOSS) {
+                ++losses[std::size_t(dtz)];
+                if (dtz > s.longest_loss) s.longest_loss = dtz, loss_at = b + k;
             }
         }
     }

@@ -16,16 +16,22 @@ using core::Material;
 namespace {
 
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
-// "The memory estimate").
-constexpr std::uint64_t SOLVER_BYTES = 44;
+// "The memory estimate"): its 4-byte record and 4-byte escape, its work lists (a bit a
+// position once long), then the values without the limit, and the freed memory the C library
+// keeps.
+constexpr std::uint64_t SOLVER_BYTES = 13;
+// A class solved whole holds its results (WDL5, DTZ and round, 3 bytes, and a bit of marks)
+// once it is solved.
+constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
 
-// What a class solved in slices holds for its whole length: its results (WDL5, DTZ and round,
-// 3 bytes) and a few bits of marks per position.
-std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) * 7 / 2; }
+// What a class solved in slices holds for its whole length: a bit of marks per position (the
+// histories', gen/solver_state.h) and a bit for the bit sets' pages that other slices' runs
+// share; its results go to the slice files, slice by slice.
+std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) / 4; }
 
 // slice_solver_bytes from the class's profiles (MenSlices::estimate).
 std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
-    // The class's results (results_bytes), then the solver's SOLVER_BYTES per position of the
+    // The class's marks (results_bytes), then the solver's SOLVER_BYTES per position of the
     // slice (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
     // slice done that this slice or one still to come reads.
     const std::uint64_t results = results_bytes(cls);
@@ -52,17 +58,15 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
 
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused, int slices) {
-    // Solver: eight bytes of state (then six, without the limit), three of results and its
-    // work lists, with the freed memory the C library keeps (keep_freed_memory in
-    // gen/generate.cpp): at most 44 bytes in all per position of the class (docs/six-pieces.md,
-    // "The memory estimate"); in slices, sliced_solver_bytes. A class read back holds its three
-    // bytes of results while it is read. Then the WDL5 of every earlier class a later one still
-    // reads, one byte per position.
+    // Solver: SOLVER_BYTES per position of the class and its results, 3.5 bytes, held once it
+    // is solved (docs/six-pieces.md, "The memory estimate"); in slices, sliced_solver_bytes. A
+    // class read back holds its three bytes of results while it is read. Then the WDL5 of the
+    // classes it reads, one byte per position.
     const Material& cls = plan[k].material;
     const bool read_back = k < reused.size() && reused[k];
     std::uint64_t bytes = read_back ? class_positions(cls) * 4
                           : slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
-                                                   : class_positions(cls) * SOLVER_BYTES;
+                                                   : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
     return bytes + held_classes_bytes(plan, k);
 }
 

@@ -111,21 +111,28 @@ struct StepRun {
     }
 };
 
-// Where table t's history steps begin in the slice file of the slice being solved: after the
-// header, the earlier tables' positions and steps, and table t's positions.
-std::uint64_t steps_at(const SolverState& solver, const std::uint64_t steps[2], int t) {
+// Where table t's payload begins in the slice file of the slice being solved: after the header
+// and the earlier tables' positions and steps.
+std::uint64_t payload_at(const SolverState& solver, const std::uint64_t steps[2], int t) {
     std::uint64_t at = HEADER_SIZE;
     for (int u = 0; u < t; ++u) at += BYTES_PER_POSITION * solver.table(u).active_size + BYTES_PER_STEP * steps[u];
-    return at + BYTES_PER_POSITION * solver.table(t).active_size;
+    return at;
+}
+
+// Where its history steps begin: after its positions.
+std::uint64_t steps_at(const SolverState& solver, const std::uint64_t steps[2], int t) {
+    return payload_at(solver, steps, t) + BYTES_PER_POSITION * solver.table(t).active_size;
 }
 
 // The payload of table t, written to or read from file by the same walk: `write` says which.
-// Writing, the history steps are the slice's, out.history's last run; reading, the must-capture
-// bits are set and the history steps are left in the file, a new run of out.history_files
-// (they begin at byte steps_at, read through `reader`).
+// Writing, the results are made a piece at a time (slice_results) and the history steps are the
+// slice's, out.history's last run; reading, the results and the history steps are left in the
+// file (read through `reader`), new runs of out.result_files and out.history_files. Either way
+// the results are not held: out.result_files says where they lie, from byte `at` on.
 template <bool WRITE>
-bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::uint64_t steps, std::uint64_t steps_at,
-              const std::shared_ptr<const ReadOnlyFile>& reader = nullptr) {
+bool transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& out, std::uint64_t at,
+              std::uint64_t steps, std::uint64_t steps_at, const std::shared_ptr<const ReadOnlyFile>& reader) {
+    Table& here = const_cast<SolverState&>(solver).table(t); // written to only when reading
     std::vector<std::uint8_t> buffer;
     bool ok = true;
     auto move = [&](void* data, std::size_t n) {
@@ -138,16 +145,18 @@ bool transfer(SliceFile& file, Table& here, SolvedTable& out, std::uint64_t step
         const std::size_t n = e - b;
         move(here.nodes.data() + 4 * b, 4 * n);
         move(here.without_limit.data() + b, n);
-        move(reinterpret_cast<std::uint8_t*>(out.wdl.data() + b), n);
-        move(out.dtz.data() + b, n);
-        move(out.round.data() + b, n);
-        buffer.resize(n);
-        if constexpr (WRITE)
-            for (std::size_t k = 0; k < n; ++k) buffer[k] = out.dont_care(b + k);
-        move(buffer.data(), n);
-        if constexpr (!WRITE)
-            for (std::size_t k = 0; k < n; ++k)
-                if (buffer[k]) out.must_capture[(b + k) / 64] |= std::uint64_t{1} << ((b + k) % 64);
+        out.result_files.push_back({b, e, reader, at + 5 * n});
+        at += BYTES_PER_POSITION * n;
+        if constexpr (WRITE) {
+            Results results = slice_results(solver, t, b, e);
+            move(results.wdl.data(), n);
+            move(results.dtz.data(), n);
+            move(results.round.data(), n);
+            move(results.must_capture.data(), n);
+        } else {
+            buffer.resize(4 * n);
+            move(buffer.data(), 4 * n);
+        }
     });
     buffer.resize(BYTES_PER_STEP);
     const std::vector<SolvedTable::Step>* run = WRITE ? &out.history.back() : nullptr;
@@ -195,9 +204,9 @@ void save_slice(const std::string& dir, const SolverState& solver,
         if (!file.is_open()) throw std::runtime_error(system_error("cannot create", tmp));
         file.write(header.data(), header.size());
         file.restart_checksum();
-        auto& state = const_cast<SolverState&>(solver); // transfer<true> only reads it
-        for (int t = 0; t < solver.table_count(); ++t)
-            transfer<true>(file, state.table(t), *out[std::size_t(t)], steps[t], steps_at(solver, steps, t));
+        for (int t = 0; t < solver.table_count(); ++t) // the results' file set once it is complete, below
+            transfer<true>(file, solver, t, *out[std::size_t(t)], payload_at(solver, steps, t), steps[t],
+                           steps_at(solver, steps, t), nullptr);
         core::store_le<std::uint64_t>(&header[CHECKSUM_AT], file.digest());
         if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
         file.write(header.data(), header.size());
@@ -208,10 +217,12 @@ void save_slice(const std::string& dir, const SolverState& solver,
         throw;
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) throw std::runtime_error(system_error("cannot rename to", path));
-    // The slice's steps, written, are read from the file from now on.
+    // The slice's results and steps, written, are read from the file from now on.
     const std::shared_ptr<const ReadOnlyFile> written = ReadOnlyFile::open(path);
     for (int t = 0; t < solver.table_count(); ++t) {
         SolvedTable& table = *out[std::size_t(t)];
+        for (ResultFile& r : table.result_files)
+            if (!r.file) r.file = written;
         StepRun run;
         for (const SolvedTable::Step& step : table.history.back()) run.add(step.index);
         StepFile& f = table.history_files.emplace_back(std::move(run.file));
@@ -251,7 +262,8 @@ bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::sh
     if (!file.seek(long(HEADER_SIZE))) return false;
     const std::shared_ptr<const ReadOnlyFile> reader = ReadOnlyFile::open(path);
     for (int t = 0; t < solver.table_count(); ++t)
-        if (!transfer<false>(file, solver.table(t), *out[std::size_t(t)], steps[t], steps_at(solver, steps, t), reader))
+        if (!transfer<false>(file, solver, t, *out[std::size_t(t)], payload_at(solver, steps, t), steps[t],
+                             steps_at(solver, steps, t), reader))
             throw std::runtime_error("cannot read " + path + " again");
     return true;
 }

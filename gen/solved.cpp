@@ -44,6 +44,37 @@ std::vector<SolvedTable::Step> SolvedTable::steps_in(std::uint64_t b, std::uint6
     return out;
 }
 
+Results SolvedTable::results_in(std::uint64_t b, std::uint64_t e) const {
+    const std::size_t n = std::size_t(e - b);
+    Results out{b, std::vector<core::Wdl5>(n), std::vector<std::uint8_t>(n), std::vector<std::uint8_t>(n),
+                std::vector<std::uint8_t>(n)};
+    if (result_files.empty()) {
+        for (std::uint64_t i = b; i < e; ++i) {
+            const std::size_t k = std::size_t(i - b);
+            out.wdl[k] = wdl_at(i);
+            if (!dtz.empty()) out.dtz[k] = dtz[i];
+            if (!round.empty()) out.round[k] = round[i];
+            if (!must_capture.empty()) out.must_capture[k] = dont_care(i);
+        }
+        return out;
+    }
+    auto f = std::upper_bound(result_files.begin(), result_files.end(), b,
+                              [](std::uint64_t i, const ResultFile& r) { return i < r.begin; });
+    for (std::uint64_t i = b; i < e; ++f) {
+        if (f == result_files.begin() || i < (f - 1)->begin || i >= (f - 1)->end)
+            throw std::logic_error(index.material().table_name() + ": no results for index " + std::to_string(i));
+        const ResultFile& r = *(f - 1);
+        const std::uint64_t length = r.end - r.begin, k = i - r.begin;
+        const std::size_t m = std::size_t(std::min(e, r.end) - i), to = std::size_t(i - b);
+        r.file->read(r.at + k, out.wdl.data() + to, m);
+        r.file->read(r.at + length + k, out.dtz.data() + to, m);
+        r.file->read(r.at + 2 * length + k, out.round.data() + to, m);
+        r.file->read(r.at + 3 * length + k, out.must_capture.data() + to, m);
+        i += m;
+    }
+    return out;
+}
+
 int SolvedTable::longest_history() const {
     int longest = 1;
     for (const std::vector<Step>& run : history)

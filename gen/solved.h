@@ -28,6 +28,23 @@ struct StepFile {
     int longest = 1; // the most steps of one index
 };
 
+// The results of a run of indices kept in a file rather than in memory (a piece of a slice, in
+// its slice file, gen/slice_files.h): for the indices [begin, end), n of them, their WDL5 from
+// byte `at`, then their DTZ, their round and a must-capture byte (1 where the side to move must
+// capture), n bytes each.
+struct ResultFile {
+    std::uint64_t begin = 0, end = 0;
+    std::shared_ptr<const ReadOnlyFile> file;
+    std::uint64_t at = 0;
+};
+
+// The results of the indices from `first` on, as SolvedTable::results_in reads them.
+struct Results {
+    std::uint64_t first = 0;
+    std::vector<core::Wdl5> wdl;
+    std::vector<std::uint8_t> dtz, round, must_capture; // must_capture: 1 where the side to move must
+};
+
 // One solved table: for each index, WDL5, DTZ (wins and losses; 0 otherwise) and,
 // for losses, the round of the first step of its progress history (0 otherwise),
 // and the progress histories of more than one step of the losses (core/record.h):
@@ -72,6 +89,13 @@ struct SolvedTable {
     // hundreds of millions of steps (docs/six-pieces.md, "The compact solver, in order").
     std::vector<std::vector<Step>> history;
     std::vector<StepFile> history_files;
+    // For a table solved in slices with slice files: its results in those files, by index (wdl,
+    // dtz, round and must_capture left empty), not held whole: a class of 6 pieces has billions
+    // of positions, at 3 bytes each (docs/six-pieces.md, "The compact solver, in order").
+    std::vector<ResultFile> result_files;
+    // The results of the indices b to e - 1, from memory or the files. Throws
+    // std::runtime_error naming the file when one cannot be read.
+    Results results_in(std::uint64_t b, std::uint64_t e) const;
     // The steps of the indices b to e - 1, by index, then round. Throws std::runtime_error naming
     // the file when a run in a file cannot be read.
     std::vector<Step> steps_in(std::uint64_t b, std::uint64_t e) const;
@@ -81,6 +105,15 @@ struct SolvedTable {
     void drop_history() {
         history = {};
         history_files = {};
+    }
+    // Drops the results but the WDL5: the DTZ, rounds, must-capture bits, history, and the
+    // files of results.
+    void drop_all_but_wdl() {
+        dtz = {};
+        round = {};
+        must_capture = {};
+        result_files = {};
+        drop_history();
     }
 };
 static_assert(sizeof(SolvedTable::Step) == 8);

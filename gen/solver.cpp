@@ -59,8 +59,26 @@ Wdl5 result(const SolverState& solver, const Table& here, std::uint64_t i) {
     return v;
 }
 
-// Writes the values of the positions of table t being solved into `out` (sized already).
-void finish(SolverState& solver, int t, SolvedTable& out) {
+// Writes the results of the indices b to e - 1 of table t into `out` (sized, from out.first).
+void fill_results(const SolverState& solver, int t, std::uint64_t b, std::uint64_t e, Results& out) {
+    const Table& here = solver.table(t);
+    for (std::uint64_t i = b; i < e; ++i) {
+        // An index that names an image of a position with a smaller index (index.h) is never
+        // looked up: it takes that index's values (a symmetry keeps whether a capture is there,
+        // and the men's ranks: the image is in the slice).
+        const std::uint64_t j = here.index.canonical(i);
+        const std::size_t k = std::size_t(i - out.first);
+        const Wdl5 v = result(solver, here, j);
+        out.wdl[k] = v;
+        out.must_capture[k] = (here.info[j] & CAPTURE) ? 1 : 0;
+        if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
+        out.dtz[k] = here.level[j];
+        if (v == Wdl5::LOSS) out.round[k] = here.round[j];
+    }
+}
+
+// The history steps of the positions of table t being solved, by index, then round.
+std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
     const Table& here = solver.table(t);
     // The history steps of table t's node j, then those of later nodes (solver.history sorted:
     // history_step() puts the index first, then the table, then the round).
@@ -75,29 +93,39 @@ void finish(SolverState& solver, int t, SolvedTable& out) {
     for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
         auto next = steps_of(b); // the steps of the indices from i on, for i = j
         for (std::uint64_t i = b; i < e; ++i) {
-            // An index that names an image of a position with a smaller index
-            // (index.h) is never looked up: it takes that index's values (a symmetry
-            // keeps whether a capture is there, and the men's ranks: the image is in the slice).
-            const std::uint64_t j = here.index.canonical(i);
-            const Wdl5 v = result(solver, here, j);
-            out.wdl[i] = v;
-            if (here.info[j] & CAPTURE) // a word may hold the ends of two slices' runs
-                __atomic_fetch_or(&out.must_capture[i / 64], std::uint64_t{1} << (i % 64), __ATOMIC_RELAXED);
-            if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
-            out.dtz[i] = here.level[j];
-            if (v == Wdl5::WIN) continue;
-            out.round[i] = here.round[j];
+            const std::uint64_t j = here.index.canonical(i); // as in fill_results
+            if (here.under_limit[j] != LOST) continue;
             while (next != solver.history.end() && *next < history_step(t, i, 0, 0)) ++next;
             for (auto s = j == i ? next : steps_of(j); s != solver.history.end() && of_node(*s, j); ++s)
                 parts[c].push_back({i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}});
         }
     });
-    out.history.push_back(join(parts));
+    return join(parts);
 }
 
-// The table t's result, made the first time a slice is finished or read back.
-std::shared_ptr<SolvedTable> made(const Table& here) {
+// Writes the values of the positions of table t being solved into `out`'s arrays (sized
+// already), and their history steps as a run of out.history.
+void finish(SolverState& solver, int t, SolvedTable& out) {
+    const std::vector<Range> chunks = chunks_of(solver.table(t).active);
+    for_each_of_chunks(chunks, solver.threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+        const Results r = slice_results(solver, t, b, e, 1);
+        for (std::uint64_t i = b; i < e; ++i) {
+            const std::size_t k = std::size_t(i - b);
+            out.wdl[i] = r.wdl[k];
+            out.dtz[i] = r.dtz[k];
+            out.round[i] = r.round[k];
+            if (r.must_capture[k]) // a word may hold the ends of two slices' runs
+                __atomic_fetch_or(&out.must_capture[i / 64], std::uint64_t{1} << (i % 64), __ATOMIC_RELAXED);
+        }
+    });
+    out.history.push_back(slice_steps(solver, t));
+}
+
+// The table t's result, made the first time a slice is finished or read back: its arrays
+// whole, unless its results go to slice files.
+std::shared_ptr<SolvedTable> made(const Table& here, bool in_files) {
     auto out = std::make_shared<SolvedTable>(here.index.material());
+    if (in_files) return out;
     out->wdl.resize(here.size);
     out->dtz.assign(here.size, 0);
     out->round.assign(here.size, 0);
@@ -106,6 +134,16 @@ std::shared_ptr<SolvedTable> made(const Table& here) {
 }
 
 } // namespace
+
+Results slice_results(const SolverState& solver, int t, std::uint64_t b, std::uint64_t e, int threads) {
+    const std::size_t n = std::size_t(e - b);
+    Results out{b, std::vector<Wdl5>(n, Wdl5::DRAW), std::vector<std::uint8_t>(n), std::vector<std::uint8_t>(n),
+                std::vector<std::uint8_t>(n)};
+    for_each_of_chunks(chunks_of({{b, e}}), threads > 0 ? threads : solver.threads,
+                       [&](std::size_t, std::uint64_t cb, std::uint64_t ce) { fill_results(solver, t, cb, ce, out); });
+    return out;
+}
+
 } // namespace solving
 
 std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
@@ -119,6 +157,9 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
     bool resuming = solver.slices && !options.slice_dir.empty();
     // One slice alone: the slices it leads into are read from their files, the others skipped.
     const int only = options.only_slice;
+    // Solving in slices with slice files, the results go to the files, slice by slice, and are
+    // read from there when the table files are written (SolvedTable::result_files).
+    const bool in_files = solver.slices && !options.slice_dir.empty();
     std::vector<int> needed;
     if (only >= 0) {
         if (!resuming || only >= slice_count)
@@ -133,7 +174,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         std::uint64_t positions = 0;
         for (int t = 0; t < solver.table_count(); ++t) positions += solver.table(t).active_size;
         auto results = [&] { // made when first needed, after the first slice's work lists are gone
-            for (int t = int(out.size()); t < solver.table_count(); ++t) out.push_back(made(solver.table(t)));
+            for (int t = int(out.size()); t < solver.table_count(); ++t) out.push_back(made(solver.table(t), in_files));
         };
         if (is_needed) {
             results();
@@ -166,7 +207,10 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         results();
         for (int t = 0; t < solver.table_count(); ++t) {
             Table& here = solver.table(t);
-            finish(solver, t, *out[std::size_t(t)]);
+            if (in_files)
+                out[std::size_t(t)]->history.push_back(slice_steps(solver, t)); // save_slice writes the rest
+            else
+                finish(solver, t, *out[std::size_t(t)]);
             for (const Range& r : here.active) here.escape_without_limit.release(r.begin, r.end);
         }
         solver.history.clear();
@@ -180,6 +224,9 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         if (solver.slices && options.slice_done) options.slice_done(s, slice_count, positions, false);
     }
     if (only >= 0) return {};
+    for (const auto& t : out)
+        std::sort(t->result_files.begin(), t->result_files.end(),
+                  [](const ResultFile& a, const ResultFile& b) { return a.begin < b.begin; });
     return out;
 }
 

@@ -273,4 +273,10 @@ inline std::uint64_t history_step(int t, std::uint64_t i, int round, int level) 
 // Adds the steps of round r to the histories of the nodes whose level fell in it.
 void record_history(SolverState& s, int r);
 
+// ---- The results (gen/solver.cpp).
+
+// The results of the indices b to e - 1 of table t, all of the slice being solved, once it is
+// solved: what the table files will hold. On the solver's threads, or `threads`.
+Results slice_results(const SolverState& s, int t, std::uint64_t b, std::uint64_t e, int threads = 0);
+
 } // namespace damatb::gen::solving

@@ -83,8 +83,8 @@ Wdl5 best_capture(const Position& p, const Ruleset& rules, const SolvedTables& s
 } // namespace
 
 void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& rules, int threads) {
-    const std::uint64_t n = t.wdl.size();
-    if (t.must_capture.size() * 64 < n)
+    const std::uint64_t n = t.index.size();
+    if (t.result_files.empty() && t.must_capture.size() * 64 < n)
         throw std::logic_error(t.index.material().table_name() + ": no must_capture bits to write it with");
     const Material m = t.index.material();
 
@@ -101,13 +101,15 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
     auto make = [&](TableRecords& records) {
         const std::uint64_t b = records.first(), e = b + records.entries();
         const std::vector<SolvedTable::Step> history = t.steps_in(b, e);
+        const Results r = t.results_in(b, e);
         auto h = history.begin();
         for (std::uint64_t i = b; i < e; ++i) {
-            if (t.dont_care(i)) {
+            const std::size_t k = std::size_t(i - b);
+            if (r.must_capture[k]) {
                 records.put_dont_care(i);
                 continue;
             }
-            const TableValue v{t.wdl[i], t.dtz[i]};
+            const TableValue v{r.wdl[k], r.dtz[k]};
             if (v.wdl != Wdl5::LOSS) {
                 records.put_value(i, v);
                 continue;
@@ -115,7 +117,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
             ProgressHistory steps;
             while (h != history.end() && h->index < i) ++h;
             for (; h != history.end() && h->index == i; ++h) steps.steps[std::size_t(steps.count++)] = h->step();
-            if (steps.count == 0) steps.steps[std::size_t(steps.count++)] = {t.round[i], t.dtz[i]};
+            if (steps.count == 0) steps.steps[std::size_t(steps.count++)] = {r.round[k], r.dtz[k]};
             records.put_loss(i, v, steps);
         }
     };

@@ -80,14 +80,29 @@ void save_wdl_scratch(const std::string& dir, const SolvedTable& t, const core::
     const std::string path = wdl_scratch_path(dir, m);
     const std::string tmp = path + ".tmp." + host + "." + std::to_string(::getpid());
     std::filesystem::create_directories(dir + "/" + SCRATCH_FOLDER);
-    const std::uint64_t n = t.wdl.size();
-    const auto* bytes = reinterpret_cast<const std::uint8_t*>(t.wdl.data());
-    std::array<std::uint8_t, HEADER_SIZE> header = header_of(m, n, *values, rules);
-    core::store_le<std::uint64_t>(&header[CHECKSUM_AT], checksum_of(bytes, n));
+    const std::uint64_t n = t.index.size();
+    std::array<std::uint8_t, HEADER_SIZE> header = header_of(m, n, 0, rules); // its checksums once written
     std::FILE* file = std::fopen(tmp.c_str(), "wb");
     if (!file) throw std::runtime_error(system_error("cannot create", tmp));
-    const bool written = std::fwrite(header.data(), 1, header.size(), file) == header.size() &&
-                         std::fwrite(bytes, 1, n, file) == n && std::fflush(file) == 0;
+    // The WDL5 a piece at a time: a table solved in slices has its results in files.
+    core::Checksum64 sum;
+    bool written = std::fwrite(header.data(), 1, header.size(), file) == header.size();
+    constexpr std::uint64_t PIECE = std::uint64_t{1} << 24;
+    for (std::uint64_t b = 0; written && b < n; b += PIECE) {
+        const std::size_t size = std::size_t(std::min(n, b + PIECE) - b);
+        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(t.wdl_address(b));
+        std::vector<core::Wdl5> piece;
+        if (!t.result_files.empty()) {
+            piece = t.results_in(b, b + size).wdl;
+            bytes = reinterpret_cast<const std::uint8_t*>(piece.data());
+        }
+        sum.update(bytes, size);
+        written = std::fwrite(bytes, 1, size, file) == size;
+    }
+    header = header_of(m, n, *values, rules);
+    core::store_le<std::uint64_t>(&header[CHECKSUM_AT], sum.digest());
+    written = written && std::fseek(file, 0, SEEK_SET) == 0 &&
+              std::fwrite(header.data(), 1, header.size(), file) == header.size() && std::fflush(file) == 0;
     const bool closed = std::fclose(file) == 0;
     if (!written || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
         const std::string problem = system_error("cannot write", tmp);

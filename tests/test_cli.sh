@@ -31,14 +31,14 @@ check "plan of 3 pieces" "$(printf 'KvK 630 needs:\nKvM 3024 needs: KvK')" "$("$
 check "plan --json: a unit" "KMvK class ['KMvK+', 'KMvK-'] 187488 ['KKvK', 'KvK', 'KvM'] True" \
   "$("$damatb" plan --pieces 3 --json | python3 -c 'import json,sys
 for u in json.load(sys.stdin):
-    if u["unit"] == "KMvK": print(u["unit"], u["kind"], u["tables"], u["positions"], u["needs"], u["memory"] > 44 * u["positions"])')"
+    if u["unit"] == "KMvK": print(u["unit"], u["kind"], u["tables"], u["positions"], u["needs"], u["memory"] > 16 * u["positions"])')"
 check "plan --json lists the 52 classes of 7 pieces" 52 "$("$damatb" plan --pieces 7 --json | python3 -c 'import json,sys; print(sum(1 for u in json.load(sys.stdin) if len(u["unit"]) == 8))')"
 check "plan --pieces 9 exits 2" 2 "$(exit_code "$damatb" plan --pieces 9)"
-# Under a budget of 0.2 GiB, the classes that generate solves in slices (below; 2 to 6 each, the
+# Under a budget of 0.115 GiB, the classes that generate solves in slices (below; 3 to 6 each, the
 # fewest that fit) are listed as their slices, then the class; every unit needs only units listed
 # before it.
-check "plan --memory: the slices as units" "25 KKMvK,KKvKM,KKMvM,KMMvK,KMvKM,KMMvM,KMvMM True True True" \
-  "$("$damatb" plan --pieces 4 --memory 0.2 --json | python3 -c 'import json,sys
+check "plan --memory: the slices as units" "30 KKMvK,KKvKM,KKMvM,KMMvK,KMvKM,KMMvM,KMvMM True True True" \
+  "$("$damatb" plan --pieces 4 --memory 0.115 --json | python3 -c 'import json,sys
 units = json.load(sys.stdin)
 seen, in_order = set(), True
 for u in units:
@@ -82,10 +82,10 @@ trap 'rm -rf "$tmp"' EXIT
 tables=$tmp/tables
 check "generate 3 pieces" 0 "$(exit_code "$damatb" generate --pieces 3 --out "$tables")"
 # A class above the memory budget is refused before any work, with the class and its need.
-check "generate above the budget exits 1" 1 "$(exit_code "$damatb" generate --material KKMvKM --memory 1 --out "$tmp/refused")"
+check "generate above the budget exits 1" 1 "$(exit_code "$damatb" generate --material KKMvK --memory 0.07 --out "$tmp/refused")"
 # (KKMvKM needs 10.8 GiB whole, and is solved in slices where it does not fit whole.)
-check "generate above the budget names the class" "damatb: error: class KKMvKM needs about 1.7 GiB in slices, more than the memory budget of 1.0 GiB (--memory)" \
-  "$("$damatb" generate --material KKMvKM --memory 1 --out "$tmp/refused" 2>&1 >/dev/null)"
+check "generate above the budget names the class" "damatb: error: class KKMvK needs about 82 MiB in slices, more than the memory budget of 71 MiB (--memory)" \
+  "$("$damatb" generate --material KKMvK --memory 0.07 --out "$tmp/refused" 2>&1 >/dev/null)"
 check "generate above the budget writes nothing" "" "$(ls "$tmp/refused" 2>/dev/null)"
 check "generate --memory 0 exits 2" 2 "$(exit_code "$damatb" generate --memory 0 --out "$tmp/refused")"
 
@@ -107,9 +107,9 @@ check "resumed run reused the classes done" 1 "$("$damatb" generate --pieces 4 -
 check "killed and resumed: the same bytes as a run from nothing" "" \
   "$(diff <(file_sums "$tmp/killed" | grep -v '\.tmp$') <(file_sums "$tmp/fresh"))"
 check "killed and resumed: no temporary file left" 0 "$(ls "$tmp/killed" | grep -c '\.tmp$')"
-# The classes that do not fit in a budget of 0.2 GiB whole (KKMvK, KKvKM, KKMvM, KMMvK, KMvKM,
-# KMMvM, KMvMM: 205 to 305 MiB) are solved in slices by their men's ranks, into the same bytes.
-out=$("$damatb" generate --pieces 4 --memory 0.2 --out "$tmp/sliced")
+# The classes that do not fit in a budget of 0.115 GiB whole (KKMvK, KKvKM, KKMvM, KMMvK, KMvKM,
+# KMMvM, KMvMM: 121 to 155 MiB) are solved in slices by their men's ranks, into the same bytes.
+out=$("$damatb" generate --pieces 4 --memory 0.115 --out "$tmp/sliced")
 check "generate in slices where a class does not fit whole" 7 "$(grep -c 'solved in [0-9]* slices' <<<"$out")"
 check "generate in slices: the same bytes" "" \
   "$(diff <(file_sums "$tmp/sliced") <(file_sums "$tmp/fresh"))"
