@@ -64,6 +64,7 @@ struct Run {
     std::vector<bool> reused;
     std::vector<bool> in_slices;
     std::vector<int> slice_count;
+    std::vector<std::uint64_t> need; // by class: its estimated peak (need_of)
     SolvedTables solved;                  // what later classes read of the classes done: their WDL5
     std::vector<std::size_t> last_reader; // by class: the last class that reads it (last_readers)
     std::uint64_t total = 0, done = 0;    // positions: of every class, of the classes done
@@ -82,6 +83,17 @@ ClassTables mapped_from_scratch(const std::string& dir, const Material& cls, con
         tables.push_back(std::move(t));
     }
     return tables;
+}
+
+// What class cls, whose files are in dir, will be read back from (read_back): the scratch files
+// of its tables when its statistics file and they are there (they are checked as they are
+// mapped: read_back then falls back on the table files); its values files when its statistics
+// file is there; every record otherwise.
+ReadFrom read_from(const std::string& dir, const Material& cls) {
+    if (!class_stats(dir, cls)) return ReadFrom::RECORDS;
+    for (const Material& m : tables_of(cls))
+        if (!std::filesystem::exists(wdl_scratch_path(dir, m))) return ReadFrom::VALUES;
+    return ReadFrom::SCRATCH_FILES;
 }
 
 // ---- Planning, before any work.
@@ -120,6 +132,7 @@ void start_run(Run& run) {
                         table_files_present(options.out_dir, run.plan[k].material);
     run.in_slices.resize(run.plan.size());
     run.slice_count.resize(run.plan.size());
+    run.need.resize(run.plan.size());
 }
 
 // The slices class k is cut into when no slice file says: as many as options.slice_count says,
@@ -150,6 +163,10 @@ std::uint64_t need_of(Run& run, std::size_t k, const std::vector<bool>& read_bac
     const Material& cls = run.plan[k].material;
     const std::uint64_t budget = run.budget;
     const bool solved = k >= read_back.size() || !read_back[k];
+    if (!solved) {
+        run.in_slices[k] = false, run.slice_count[k] = 0;
+        return read_back_bytes(run.plan, k, read_from(options.out_dir, cls));
+    }
     const int in_files = solved && has_men(cls) ? solving::slice_file_count(run.slice_dir, cls) : 0;
     const bool too_large = budget && memory_estimate(run.plan, k, read_back) > budget;
     run.in_slices[k] = solved && has_men(cls) && (options.slices || options.slice >= 0 || in_files > 0 || too_large);
@@ -168,6 +185,7 @@ void check_budget(Run& run) {
     std::uint64_t largest_need = 0;
     for (std::size_t k = 0; k < run.plan.size(); ++k) {
         const std::uint64_t need = need_of(run, k, run.reused);
+        run.need[k] = need;
         if (run.budget && need > run.budget)
             throw std::runtime_error(
                 "class " + run.plan[k].material.class_name() + " needs about " + format_bytes(need) +
@@ -245,6 +263,7 @@ ClassTables solve(Run& run, std::size_t k, Clock::time_point t0) {
                                  ", which is not in " + options.out_dir + " (generate it first)");
     if (run.reused[k]) { // its files are not valid: solved after all
         const std::uint64_t need = need_of(run, k, {});
+        run.need[k] = need;
         if (run.budget && need > run.budget)
             throw std::runtime_error("class " + cls.class_name() +
                                      " is to be solved (its files are not valid), which needs about " +
@@ -321,11 +340,15 @@ void say_class_done(Run& run, std::size_t k, const ClassReport& report) {
     const double rate = run.solved_seconds > 0 ? double(run.solved_positions) / run.solved_seconds : 0;
     const double left = rate > 0 ? double(run.total - run.done) / rate : 0;
     char line[256];
-    std::snprintf(line, sizeof line, "[%zu/%zu] %s: %llu positions %s in %s (%.0f k/s); %s left; peak memory %s",
+    // The class's own peak, when it can be told apart from the run's, against its estimate.
+    const std::string own = report.peak ? " (this class " + format_bytes(report.peak) + ", estimated " +
+                                              format_bytes(report.estimate) + ")"
+                                        : "";
+    std::snprintf(line, sizeof line, "[%zu/%zu] %s: %llu positions %s in %s (%.0f k/s); %s left; peak memory %s%s",
                   k + 1, run.plan.size(), report.cls.class_name().c_str(), (unsigned long long)n,
                   report.reused ? "reused" : "solved", format_seconds(report.seconds).c_str(),
                   report.seconds > 0 ? double(n) / report.seconds / 1e3 : 0.0, format_seconds(left).c_str(),
-                  format_bytes(peak_memory()).c_str());
+                  format_bytes(peak_memory()).c_str(), own.c_str());
     run.say(line);
     if (!report.reused)
         for (const TableStats& t : report.tables) run.say("  " + t.line());
@@ -338,6 +361,7 @@ ClassReport run_class(Run& run, std::size_t k) {
     const GenerateOptions& options = run.options;
     const Material cls = run.plan[k].material;
     ClassReport report{cls, {}, false, 0};
+    const bool own_peak = reset_recent_peak_memory();
     const auto t0 = Clock::now();
     const std::optional<std::vector<TableStats>> stats = class_stats(options.out_dir, cls);
     ReadBack read = read_back(run, cls, stats.has_value());
@@ -359,6 +383,8 @@ ClassReport run_class(Run& run, std::size_t k) {
     keep_for_readers(run, k, read.tables, read.from_scratch, make_stats ? &report.tables : nullptr);
     if (make_stats) write_class_stats(options.out_dir, cls, report.tables);
     report.seconds = seconds_since(t0);
+    if (own_peak) report.peak = recent_peak_memory();
+    report.estimate = run.need[k];
     say_class_done(run, k, report);
     return report;
 }

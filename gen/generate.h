@@ -63,6 +63,9 @@ struct ClassReport {
     std::vector<TableStats> tables;
     bool reused = false; // read from valid files rather than solved
     double seconds = 0;
+    // The process's peak resident memory while it solved or read the class (0 if unknown), and
+    // the estimate of it that the budget was checked against (gen/memory_budget.h).
+    std::uint64_t peak = 0, estimate = 0;
 };
 
 // Generates (or reuses) every class up to options.pieces, or options.only.

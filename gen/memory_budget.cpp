@@ -17,12 +17,15 @@ namespace {
 
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
 // "The memory estimate"): its 4-byte record and 4-byte escape, its work lists (a bit a
-// position once long), then the values without the limit, and the freed memory the C library
-// keeps.
-constexpr std::uint64_t SOLVER_BYTES = 13;
+// position once long), then the values without the limit, the progress histories' steps (8
+// bytes each, a third of a step a position in KKKMvK, and as many again while they are sorted
+// and handed on), and the freed memory the C library keeps.
+constexpr std::uint64_t SOLVER_BYTES = 14;
 // A class solved whole holds its results (WDL5, DTZ and round, 3 bytes, and a bit of marks)
 // once it is solved.
 constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
+// The program's own, whatever it solves or reads: its code, the plan, the buffers of a block.
+constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
 
 // What a class solved in slices holds for its whole length: a bit of marks per position (the
 // histories', gen/solver_state.h) and a bit for the bit sets' pages that other slices' runs
@@ -63,11 +66,22 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     // class read back holds its three bytes of results while it is read. Then the WDL5 of the
     // classes it reads, one byte per position.
     const Material& cls = plan[k].material;
-    const bool read_back = k < reused.size() && reused[k];
-    std::uint64_t bytes = read_back ? class_positions(cls) * 4
-                          : slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
-                                                   : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
+    if (k < reused.size() && reused[k]) return read_back_bytes(plan, k, ReadFrom::RECORDS);
+    const std::uint64_t bytes = slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
+                                : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
     return bytes + held_classes_bytes(plan, k);
+}
+
+std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k, ReadFrom from) {
+    // Mapped, a byte of WDL5 a position, resident once checked (the kernel's to take back, as
+    // the pages of a file); the values alone, the same in the heap; every record, 3 bytes of
+    // results and the progress histories (a byte a position, or less).
+    switch (from) {
+    case ReadFrom::SCRATCH_FILES: return class_positions(plan[k].material) + PROGRAM_BYTES;
+    case ReadFrom::VALUES: return class_positions(plan[k].material) + held_classes_bytes(plan, k);
+    case ReadFrom::RECORDS: break;
+    }
+    return class_positions(plan[k].material) * 4 + held_classes_bytes(plan, k);
 }
 
 std::vector<std::uint64_t> slice_solver_bytes(const Material& cls, int count) {
@@ -104,7 +118,7 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
 std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
     std::uint64_t bytes = 0;
     for (const Material& n : plan[k].needs) bytes += class_positions(n);
-    return bytes + (64u << 20);
+    return bytes + PROGRAM_BYTES;
 }
 
 std::uint64_t default_memory_budget() {

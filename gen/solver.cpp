@@ -88,19 +88,30 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
     auto of_node = [t](std::uint64_t h, std::uint64_t j) {
         return (h >> 16) == ((j << 1) | std::uint64_t(t));
     };
+    // Counted by chunk, then written in place: joining the chunks' parts would hold the steps
+    // twice, beside the solver's (hundreds of millions in a slice of 6 pieces).
     const std::vector<Range> chunks = chunks_of(here.active);
-    std::vector<Part<SolvedTable::Step>> parts(chunks.size());
-    for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-        auto next = steps_of(b); // the steps of the indices from i on, for i = j
-        for (std::uint64_t i = b; i < e; ++i) {
-            const std::uint64_t j = here.index.canonical(i); // as in fill_results
-            if (here.under_limit[j] != LOST) continue;
-            while (next != solver.history.end() && *next < history_step(t, i, 0, 0)) ++next;
-            for (auto s = j == i ? next : steps_of(j); s != solver.history.end() && of_node(*s, j); ++s)
-                parts[c].push_back({i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}});
+    std::vector<std::uint64_t> at(chunks.size() + 1);
+    std::vector<SolvedTable::Step> out;
+    for (bool counting : {true, false}) {
+        if (!counting) {
+            for (std::size_t c = 0; c < chunks.size(); ++c) at[c + 1] += at[c];
+            out.resize(at.back(), {0, {0, 0}});
         }
-    });
-    return join(parts);
+        for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            std::uint64_t n = 0;
+            auto next = steps_of(b); // the steps of the indices from i on, for i = j
+            for (std::uint64_t i = b; i < e; ++i) {
+                const std::uint64_t j = here.index.canonical(i); // as in fill_results
+                if (here.under_limit[j] != LOST) continue;
+                while (next != solver.history.end() && *next < history_step(t, i, 0, 0)) ++next;
+                for (auto s = j == i ? next : steps_of(j); s != solver.history.end() && of_node(*s, j); ++s, ++n)
+                    if (!counting) out[at[c] + n] = {i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}};
+            }
+            if (counting) at[c + 1] = n;
+        });
+    }
+    return out;
 }
 
 // Writes the values of the positions of table t being solved into `out`'s arrays (sized
@@ -203,17 +214,17 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         solver.say("moves leaving the class looked up");
         solve_limited(solver);
         solve_unlimited(solver);
+        for (int t = 0; t < solver.table_count(); ++t) // not read by the results
+            for (const Range& r : solver.table(t).active) solver.table(t).escape_without_limit.release(r.begin, r.end);
         sort_in_parallel(solver.history, solver.threads);
         results();
         for (int t = 0; t < solver.table_count(); ++t) {
-            Table& here = solver.table(t);
             if (in_files)
                 out[std::size_t(t)]->history.push_back(slice_steps(solver, t)); // save_slice writes the rest
             else
                 finish(solver, t, *out[std::size_t(t)]);
-            for (const Range& r : here.active) here.escape_without_limit.release(r.begin, r.end);
         }
-        solver.history.clear();
+        std::vector<std::uint64_t>().swap(solver.history); // its memory given back
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);

@@ -2,6 +2,9 @@
 // lists and threads"): rounds of zeroing moves, levels of king moves within a round.
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -40,6 +43,48 @@ struct Seeds {
 struct Evaluation {
     Label label;
     int level;
+};
+
+// The nodes found lost before their level came, by that level: a Collector for each level that
+// has any, made when first needed (a round has up to 254 levels without the limit) and dropped
+// once its level is done. A class can have tens of millions of them (KKKMvK: most of its 48
+// million losses found before their level), a bit a position once many.
+class PutOff {
+public:
+    explicit PutOff(SolverState& solver) : solver_(solver), levels_(std::size_t(solver.limit) + 2), owned_(levels_.size()) {}
+
+    void add(int level, Node c) {
+        Collector* at = levels_[std::size_t(level)].load(std::memory_order_acquire);
+        if (!at) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            auto& own = owned_[std::size_t(level)];
+            if (!own) {
+                own = std::make_unique<Collector>(solver_.table_sizes(), std::size_t(solver_.threads), false, solver_.options.lists);
+                levels_[std::size_t(level)].store(own.get(), std::memory_order_release);
+            }
+            at = own.get();
+        }
+        at->add(c, thread());
+    }
+    // The nodes put off to level k, which is done with afterwards.
+    NodeList take(int k) {
+        Collector* at = levels_[std::size_t(k)].exchange(nullptr);
+        NodeList out = at ? at->take() : NodeList();
+        owned_[std::size_t(k)].reset();
+        return out;
+    }
+    // Whether no node is put off to a level after k.
+    bool none_after(int k) const {
+        for (std::size_t l = std::size_t(k) + 1; l < levels_.size(); ++l)
+            if (const Collector* at = levels_[l].load(); at && !at->empty()) return false;
+        return true;
+    }
+
+private:
+    SolverState& solver_;
+    std::vector<std::atomic<Collector*>> levels_;
+    std::vector<std::unique_ptr<Collector>> owned_;
+    std::mutex mutex_;
 };
 
 // A candidate for a loss and the move to look at first: the one that escaped last time
@@ -130,8 +175,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
     // Nodes found lost before their level came, by that level, committed when it comes.
     // They stay lost, and if their level falls meanwhile (a successor's did), the step that
     // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
-    std::vector<std::vector<Node>> lost_later(static_cast<std::size_t>(solver.limit) + 2);
-    std::vector<Part<std::pair<int, Node>>> later(solver.lowered_losses.size());
+    PutOff lost_later(solver);
     // Commits each node of the list at level k, with the label label_of(node) gives.
     auto commit_all = [&](const NodeList& list, int k, auto&& label_of) {
         list.for_each(solver.threads, [&](Node c) {
@@ -151,7 +195,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
     bool listing = next_round;
     for (int k = 1; k <= solver.limit; ++k) {
         king_move_wins(solver, frontier, k, r);
-        commit_all(NodeList(std::exchange(lost_later[static_cast<std::size_t>(k)], {})), k, lost);
+        commit_all(lost_later.take(k), k, lost);
         if (k == 1) commit_all(seeds.wins, 1, won);
         NodeList decided = solver.collector->take();
         if (k == 1 && r == 1) decided.add(commit_direct(solver, r), solver.threads);
@@ -186,7 +230,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
                 if (ev.label == UNKNOWN) return;
                 const Node c = nodes[s];
                 if (ev.level > k)
-                    later[thread()].emplace_back(ev.level, c);
+                    lost_later.add(ev.level, c);
                 else if (commit(solver, c, ev.label, ev.level, r))
                     solver.collector->add(c, thread());
             });
@@ -204,13 +248,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
             const std::vector<Node> nodes = frontier.nodes(solver.threads);
             committed.insert(committed.end(), nodes.begin(), nodes.end());
         }
-        for (auto& part : later) {
-            for (auto [level, c] : part) lost_later[static_cast<std::size_t>(level)].push_back(c);
-            part.clear();
-        }
-        if (frontier.empty() && std::all_of(lost_later.begin() + k + 1, lost_later.end(),
-                                             [](const auto& l) { return l.empty(); }))
-            break;
+        if (frontier.empty() && lost_later.none_after(k)) break;
     }
     if (!next_round) return {};
     auto first_labelled = [r](const Table& here, std::uint64_t i) {

@@ -28,6 +28,12 @@ public:
         ++added_[thread].count;
         if (parts_[thread].size() < few_) parts_[thread].push_back(c);
     }
+    // Whether nothing was collected since the last take().
+    bool empty() const {
+        for (const auto& a : added_)
+            if (a.count) return false;
+        return true;
+    }
     // Brings c's mark into the cache ahead of add(c).
     void prefetch(Node c) const { seen_->prefetch(c); }
 

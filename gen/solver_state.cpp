@@ -29,8 +29,7 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     huge = huge_pages(slices.get());
     for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, huge));
     const auto thread_slots = static_cast<std::size_t>(threads);
-    collector = std::make_unique<Collector>(std::array<std::uint64_t, 2>{table(0).size, table(table_count() - 1).size},
-                                            thread_slots, huge, options.lists);
+    collector = std::make_unique<Collector>(table_sizes(), thread_slots, huge, options.lists);
     lowered_losses.resize(thread_slots);
     for (int t = 0; t < table_count(); ++t) has_history[t].assign(table(t).size, false);
 }

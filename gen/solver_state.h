@@ -64,10 +64,10 @@ struct SolverState {
         for (const auto& t : tables) n += t->active_size;
         return n;
     }
+    // The sizes of the tables, by table (the one table twice in a class of one).
+    std::array<std::uint64_t, 2> table_sizes() const { return {table(0).size, table(table_count() - 1).size}; }
     // An empty set of nodes over the class's tables.
-    std::unique_ptr<NodeBits> new_bits() const {
-        return std::make_unique<NodeBits>(std::array<std::uint64_t, 2>{table(0).size, table(table_count() - 1).size}, huge);
-    }
+    std::unique_ptr<NodeBits> new_bits() const { return std::make_unique<NodeBits>(table_sizes(), huge); }
     // A list made as a bit set, as a vector when that is smaller (NodeList::compacted).
     NodeList compacted(NodeList&& list) const {
         return std::move(list).compacted(active_positions(), options.lists, threads);
