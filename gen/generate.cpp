@@ -62,6 +62,7 @@ struct Run {
     // By class: whether its files are there (or, with --material, it is not the one asked for),
     // whether it is solved in slices, and in how many.
     std::vector<bool> reused;
+    std::vector<bool> load; // by class: read back or solved, its tables held for the classes that read it (classes_to_load)
     std::vector<bool> in_slices;
     std::vector<int> slice_count;
     std::vector<std::uint64_t> need; // by class: its estimated peak (need_of)
@@ -85,18 +86,36 @@ ClassTables mapped_from_scratch(const std::string& dir, const Material& cls, con
     return tables;
 }
 
-// What class cls, whose files are in dir, will be read back from (read_back): the scratch files
-// of its tables when its statistics file and they are there (they are checked as they are
-// mapped: read_back then falls back on the table files); its values files when its statistics
-// file is there; every record otherwise.
-ReadFrom read_from(const std::string& dir, const Material& cls) {
-    if (!class_stats(dir, cls)) return ReadFrom::RECORDS;
-    for (const Material& m : tables_of(cls))
-        if (!std::filesystem::exists(wdl_scratch_path(dir, m))) return ReadFrom::VALUES;
-    return ReadFrom::SCRATCH_FILES;
-}
-
 // ---- Planning, before any work.
+
+// Sets which classes of the plan the run holds the tables of (run.load): those it solves, the one
+// asked for (--material), those whose statistics file is missing (read back whole, to make it
+// again), and those read back that such a class reads, unless it is read from its scratch files
+// (which need none of the classes it reads): those are mapped now, into run.from_scratch. The
+// others, done and read by none of these (a run started again), are not read at all.
+void classes_to_load(Run& run) {
+    const std::string& dir = run.options.out_dir;
+    std::map<Material, std::size_t> at;
+    for (std::size_t k = 0; k < run.plan.size(); ++k) at[run.plan[k].material] = k;
+    std::vector<bool>& load = run.load;
+    load.assign(run.plan.size(), false);
+    for (std::size_t k = run.plan.size(); k-- > 0;) { // each after every class that reads it
+        const Material& cls = run.plan[k].material;
+        // With --material, the class asked for is read (its scratch file written for the units of
+        // a run across machines that read it) even when it is done.
+        const bool asked = run.options.only && cls == class_key(*run.options.only);
+        if (!run.reused[k] || asked || !class_stats(dir, cls)) load[k] = true;
+        if (!load[k]) continue;
+        if (run.reused[k] && !run.from_scratch.count(cls))
+            if (ClassTables t = mapped_from_scratch(dir, cls, run.options.rules); !t.empty()) {
+                run.from_scratch[cls] = std::move(t);
+                continue;
+            }
+        if (run.from_scratch.count(cls)) continue;
+        for (const Material& n : run.plan[k].needs)
+            if (auto it = at.find(n); it != at.end()) load[it->second] = true;
+    }
+}
 
 // Sets the classes the run takes, in plan order: every class up to options.pieces, or
 // options.only and every class its captures and promotions lead into, transitively, but for what
@@ -130,6 +149,15 @@ void start_run(Run& run) {
     for (std::size_t k = 0; k < run.plan.size(); ++k)
         run.reused[k] = (options.only && run.plan[k].material != class_key(*options.only)) ||
                         table_files_present(options.out_dir, run.plan[k].material);
+    // In a run of every class, a class done whose files are not sound is solved again: one
+    // read by no class the run solves is not read at all (classes_to_load), which would not
+    // find out.
+    if (!options.only)
+        for (std::size_t k = 0; k < run.plan.size(); ++k)
+            if (run.reused[k])
+                if (const auto stats = class_stats(options.out_dir, run.plan[k].material))
+                    run.reused[k] = class_files_sound(options.out_dir, run.plan[k].material, options.rules, *stats);
+    classes_to_load(run);
     run.in_slices.resize(run.plan.size());
     run.slice_count.resize(run.plan.size());
     run.need.resize(run.plan.size());
@@ -163,9 +191,16 @@ std::uint64_t need_of(Run& run, std::size_t k, const std::vector<bool>& read_bac
     const Material& cls = run.plan[k].material;
     const std::uint64_t budget = run.budget;
     const bool solved = k >= read_back.size() || !read_back[k];
+    if (!solved && !run.load[k]) { // not read at all
+        run.in_slices[k] = false, run.slice_count[k] = 0;
+        return read_back_bytes(run.plan, k, ReadFrom::NOTHING);
+    }
     if (!solved) {
         run.in_slices[k] = false, run.slice_count[k] = 0;
-        return read_back_bytes(run.plan, k, read_from(options.out_dir, cls));
+        const ReadFrom from = run.from_scratch.count(cls)                ? ReadFrom::SCRATCH_FILES
+                              : class_stats(options.out_dir, cls).has_value() ? ReadFrom::VALUES
+                                                                             : ReadFrom::RECORDS;
+        return read_back_bytes(run.plan, k, from);
     }
     const int in_files = solved && has_men(cls) ? solving::slice_file_count(run.slice_dir, cls) : 0;
     const bool too_large = budget && memory_estimate(run.plan, k, read_back) > budget;
@@ -230,17 +265,16 @@ struct ReadBack {
     bool from_scratch = false;
 };
 
-// The tables of class cls read back: from its scratch files when they are there; else from its
+// The tables of class cls read back: from its scratch files when they were mapped when the run
+// started (classes_to_load); else from its
 // table files, its WDL5 alone when its statistics file is there too (`has_stats`: what later
 // classes read of it), every record otherwise (its statistics made again).
 ReadBack read_back(Run& run, const Material& cls, bool has_stats) {
     const GenerateOptions& options = run.options;
     ReadBack out;
-    if (auto it = run.from_scratch.find(cls); it != run.from_scratch.end()) {
+    if (auto it = run.from_scratch.find(cls); it != run.from_scratch.end()) { // mapped: classes_to_load
         out.tables = std::move(it->second);
         run.from_scratch.erase(it);
-    } else if (has_stats) {
-        out.tables = mapped_from_scratch(options.out_dir, cls, options.rules);
     }
     out.from_scratch = !out.tables.empty();
     if (!out.from_scratch)
@@ -299,6 +333,21 @@ ClassTables solve(Run& run, std::size_t k, Clock::time_point t0) {
     return tables;
 }
 
+// Drops the classes that class k is the last to read, and gives back memory. In a run of every
+// class, their scratch files go too: no class of the run reads them again, and a run started
+// again reads neither them nor their classes (classes_to_load).
+void drop_classes_read_last_by(Run& run, std::size_t k) {
+    for (std::size_t j = 0; j <= k; ++j)
+        if (run.last_reader[j] == k)
+            for (const Material& m : tables_of(run.plan[j].material)) {
+                run.solved.remove(m);
+                if (!run.options.only) remove_wdl_scratch(run.options.out_dir, m);
+            }
+    // The next class brings back the pages of the classes it reads (held_classes_bytes).
+    run.solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
+    malloc_trim(0);
+}
+
 // Keeps of class k's tables what later classes read, their WDL5 (mapped from scratch files,
 // written now unless `from_scratch`), dropping the rest, with their statistics made on the way
 // into `stats` when given; then drops the classes no later class reads and gives back memory.
@@ -320,12 +369,7 @@ void keep_for_readers(Run& run, std::size_t k, ClassTables& tables, bool from_sc
         run.solved.add(t);
     }
     tables.clear();
-    for (std::size_t j = 0; j <= k; ++j)
-        if (run.last_reader[j] == k)
-            for (const Material& m : tables_of(run.plan[j].material)) run.solved.remove(m);
-    // The next class brings back the pages of the classes it reads (held_classes_bytes).
-    run.solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
-    malloc_trim(0);
+    drop_classes_read_last_by(run, k);
 }
 
 // Says class k done: its progress line (positions, time, rate, the time left at the rate of the
@@ -360,10 +404,22 @@ void say_class_done(Run& run, std::size_t k, const ClassReport& report) {
 ClassReport run_class(Run& run, std::size_t k) {
     const GenerateOptions& options = run.options;
     const Material cls = run.plan[k].material;
-    ClassReport report{cls, {}, false, 0};
+    ClassReport report;
+    report.cls = cls;
     const bool own_peak = reset_recent_peak_memory();
     const auto t0 = Clock::now();
     const std::optional<std::vector<TableStats>> stats = class_stats(options.out_dir, cls);
+    if (!run.load[k]) { // done, and read by no class this run solves: its statistics alone
+        report.reused = true;
+        report.held = false;
+        report.tables = *stats;
+        drop_classes_read_last_by(run, k);
+        report.seconds = seconds_since(t0);
+        if (own_peak) report.peak = recent_peak_memory();
+        report.estimate = run.need[k];
+        say_class_done(run, k, report);
+        return report;
+    }
     ReadBack read = read_back(run, cls, stats.has_value());
     if (read.tables.size() == tables_of(cls).size()) {
         report.reused = true;

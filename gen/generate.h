@@ -62,6 +62,9 @@ struct ClassReport {
     core::Material cls;
     std::vector<TableStats> tables;
     bool reused = false; // read from valid files rather than solved
+    // Its tables solved, or read back and held for the classes of the run that read them; false
+    // for a class done that no class the run solves reads (a run started again): not read at all.
+    bool held = true;
     double seconds = 0;
     // The process's peak resident memory while it solved or read the class (0 if unknown), and
     // the estimate of it that the budget was checked against (gen/memory_budget.h).

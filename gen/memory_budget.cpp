@@ -77,6 +77,7 @@ std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
     // the pages of a file); the values alone, the same in the heap; every record, 3 bytes of
     // results and the progress histories (a byte a position, or less).
     switch (from) {
+    case ReadFrom::NOTHING: return PROGRAM_BYTES;
     case ReadFrom::SCRATCH_FILES: return class_positions(plan[k].material) + PROGRAM_BYTES;
     case ReadFrom::VALUES: return class_positions(plan[k].material) + held_classes_bytes(plan, k);
     case ReadFrom::RECORDS: break;

@@ -17,9 +17,10 @@ namespace damatb::gen {
 // MenSlices::profile_count or more: one per profile).
 std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused = {}, int slices = 0);
-// What a class whose files are there is read back from (gen/generate.cpp, read_back): its WDL5
-// scratch files, mapped; its values files, their WDL5 alone; or every record of its files.
-enum class ReadFrom { SCRATCH_FILES, VALUES, RECORDS };
+// What a class whose files are there is read back from (gen/generate.cpp, read_back): nothing,
+// when no class of the run reads it; its WDL5 scratch files, mapped; its values files, their
+// WDL5 alone; or every record of its files.
+enum class ReadFrom { NOTHING, SCRATCH_FILES, VALUES, RECORDS };
 // The bytes that reading class k of a plan back so needs, the classes it reads included (they
 // settle its don't-care positions) but for scratch files, which need none of them. Reading
 // every record is what memory_estimate counts for a class `reused`.

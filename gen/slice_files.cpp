@@ -11,6 +11,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include <zstd.h>
+
 #include "core/byte_order.h"
 #include "core/checksum.h"
 
@@ -19,13 +21,17 @@ namespace damatb::gen::solving {
 namespace {
 
 constexpr char MAGIC[8] = {'D', 'T', 'B', 'S', 'L', 'I', 'C', 'E'};
-constexpr std::uint32_t VERSION = 1;
+constexpr std::uint32_t VERSION = 2; // 1: the same, not compressed
 constexpr std::size_t HEADER_SIZE = 128;
 constexpr std::size_t RULESET_AT = 24, RULESET_SIZE = 40, CLASS_AT = 64, CLASS_SIZE = 24;
 constexpr std::size_t POSITIONS_AT = 88, STEPS_AT = 104, CHECKSUM_AT = 120;
-constexpr std::uint64_t BYTES_PER_POSITION = 9; // record 4, without the limit 1, results 4
-constexpr std::uint64_t BYTES_PER_STEP = 10;    // index 8, round 1, level 1
-constexpr std::uint64_t PIECE = std::uint64_t{1} << 20; // positions copied through a buffer at a time
+constexpr std::uint64_t STATE_BYTES = 5;   // a position's record 4, without the limit 1
+constexpr std::uint64_t RESULT_BYTES = 4;  // a position's WDL5, DTZ, round, must capture
+constexpr std::uint64_t BYTES_PER_STEP = 10; // index 8, round 1, level 1
+// The positions of a frame: a block of the table files is read back from one or two frames'
+// results (SolvedTable::results_in keeps a thread's last frame).
+constexpr std::uint64_t PIECE = std::uint64_t{1} << 16;
+constexpr int ZSTD_LEVEL = 1; // fast: a slice of 6 pieces is gigabytes
 
 // The header of the slice being solved, its checksum left 0.
 std::array<std::uint8_t, HEADER_SIZE> header_of(const SolverState& solver, const std::uint64_t steps[2]) {
@@ -50,12 +56,15 @@ std::string system_error(const std::string& what, const std::string& path) {
     return what + " " + path + ": " + std::strerror(errno);
 }
 
-// A file written or read whole, front to back, its content checksummed on the way.
+// A file written or read whole, front to back, its content checksummed on the way; its bytes
+// in zstd frames, each after its size (4 bytes), or as they are.
 class SliceFile {
 public:
     SliceFile(const std::string& path, const char* mode) : path_(path), file_(std::fopen(path.c_str(), mode)) {}
     ~SliceFile() {
         if (file_) std::fclose(file_);
+        ZSTD_freeCCtx(compressor_);
+        ZSTD_freeDCtx(decompressor_);
     }
     SliceFile(const SliceFile&) = delete;
     SliceFile& operator=(const SliceFile&) = delete;
@@ -64,14 +73,51 @@ public:
     void write(const void* data, std::size_t n) {
         if (std::fwrite(data, 1, n, file_) != n) throw std::runtime_error(system_error("cannot write", path_));
         checksum_.update(static_cast<const std::uint8_t*>(data), n);
+        offset_ += n;
     }
     bool read(void* data, std::size_t n) {
         if (std::fread(data, 1, n, file_) != n) return false;
         checksum_.update(static_cast<const std::uint8_t*>(data), n);
+        offset_ += n;
         return true;
     }
-    bool seek(long at) { return std::fseek(file_, at, SEEK_SET) == 0; }
+    // Writes n bytes as a frame; returns the frame's size, without its own 4.
+    std::uint64_t write_frame(const void* data, std::size_t n) {
+        if (!compressor_ && !(compressor_ = ZSTD_createCCtx())) throw std::bad_alloc();
+        frame_.resize(ZSTD_compressBound(n));
+        const std::size_t size = ZSTD_compressCCtx(compressor_, frame_.data(), frame_.size(), data, n, ZSTD_LEVEL);
+        if (ZSTD_isError(size)) throw std::runtime_error("cannot compress " + path_ + ": " + ZSTD_getErrorName(size));
+        std::uint8_t length[4];
+        core::store_le<std::uint32_t>(length, std::uint32_t(size));
+        write(length, sizeof length);
+        write(frame_.data(), size);
+        return size;
+    }
+    // Reads a frame of n bytes into data; false when it is not there or not that.
+    bool read_frame(void* data, std::size_t n) {
+        std::uint64_t size = 0;
+        if (!read_frame_bytes(&size)) return false;
+        if (!decompressor_ && !(decompressor_ = ZSTD_createDCtx())) throw std::bad_alloc();
+        const std::size_t got = ZSTD_decompressDCtx(decompressor_, data, n, frame_.data(), std::size_t(size));
+        return !ZSTD_isError(got) && got == n;
+    }
+    // Reads a frame without decompressing it; its size, without its own 4, into *size.
+    bool read_frame_bytes(std::uint64_t* size) {
+        std::uint8_t length[4];
+        if (!read(length, sizeof length)) return false;
+        *size = core::load_le<std::uint32_t>(length);
+        frame_.resize(std::size_t(*size));
+        return read(frame_.data(), frame_.size());
+    }
+    bool seek(long at) {
+        offset_ = std::uint64_t(at);
+        return std::fseek(file_, at, SEEK_SET) == 0;
+    }
+    std::uint64_t offset() const { return offset_; } // the bytes written or read, a seek's included
     std::uint64_t digest() const { return checksum_.digest(); }
+    std::FILE* stream() { return file_; }
+    // Counts n bytes read from stream() into the checksum.
+    void count(const std::uint8_t* data, std::size_t n) { checksum_.update(data, n); }
     void restart_checksum() { checksum_ = core::Checksum64{}; }
     // Flushes and closes the file; throws naming it if that fails. Not synced to the disk: a
     // slice file is scratch, the kernel writes it back in its own time while the next slice is
@@ -88,6 +134,10 @@ private:
     std::string path_;
     std::FILE* file_;
     core::Checksum64 checksum_;
+    std::uint64_t offset_ = 0;
+    ZSTD_CCtx* compressor_ = nullptr;
+    ZSTD_DCtx* decompressor_ = nullptr;
+    std::vector<std::uint8_t> frame_;
 };
 
 // Calls f(begin, end) for the pieces of at most PIECE positions of the runs of table t being solved.
@@ -111,65 +161,64 @@ struct StepRun {
     }
 };
 
-// Where table t's payload begins in the slice file of the slice being solved: after the header
-// and the earlier tables' positions and steps.
-std::uint64_t payload_at(const SolverState& solver, const std::uint64_t steps[2], int t) {
-    std::uint64_t at = HEADER_SIZE;
-    for (int u = 0; u < t; ++u) at += BYTES_PER_POSITION * solver.table(u).active_size + BYTES_PER_STEP * steps[u];
-    return at;
-}
-
-// Where its history steps begin: after its positions.
-std::uint64_t steps_at(const SolverState& solver, const std::uint64_t steps[2], int t) {
-    return payload_at(solver, steps, t) + BYTES_PER_POSITION * solver.table(t).active_size;
-}
-
-// The payload of table t, written to or read from file by the same walk: `write` says which.
-// Writing, the results are made a piece at a time (slice_results) and the history steps are the
-// slice's, out.history's last run; reading, the results and the history steps are left in the
-// file (read through `reader`), new runs of out.result_files and out.history_files. Either way
-// the results are not held: out.result_files says where they lie, from byte `at` on.
+// The payload of table t, written to or read from file by the same walk (`WRITE` says which),
+// from the file's present offset: for each piece of its positions, a frame of the solver's
+// state, then a frame of its results; then its history steps as they are. Writing, the results
+// are made a piece at a time (slice_results) and the history steps are the slice's,
+// out.history's last run; reading, the results and the history steps are left in the file
+// (read through `reader`), new runs of out.result_files and out.history_files. Either way the
+// results are not held: out.result_files says where they lie (their file set once it is
+// complete, when writing). Returns the offset of the steps, or nothing when a read fails.
 template <bool WRITE>
-bool transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& out, std::uint64_t at,
-              std::uint64_t steps, std::uint64_t steps_at, const std::shared_ptr<const ReadOnlyFile>& reader) {
+std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& out,
+                                      std::uint64_t steps, const std::shared_ptr<const ReadOnlyFile>& reader) {
     Table& here = const_cast<SolverState&>(solver).table(t); // written to only when reading
-    std::vector<std::uint8_t> buffer;
+    std::vector<std::uint8_t> bytes;
     bool ok = true;
-    auto move = [&](void* data, std::size_t n) {
-        if constexpr (WRITE)
-            file.write(data, n);
-        else
-            ok = ok && file.read(data, n);
-    };
     for_each_piece(here, [&](std::uint64_t b, std::uint64_t e) {
+        if (!ok) return;
         const std::size_t n = e - b;
-        move(here.nodes.data() + 4 * b, 4 * n);
-        move(here.without_limit.data() + b, n);
-        out.result_files.push_back({b, e, reader, at + 5 * n});
-        at += BYTES_PER_POSITION * n;
+        bytes.resize(STATE_BYTES * n);
         if constexpr (WRITE) {
-            Results results = slice_results(solver, t, b, e);
-            move(results.wdl.data(), n);
-            move(results.dtz.data(), n);
-            move(results.round.data(), n);
-            move(results.must_capture.data(), n);
+            std::memcpy(bytes.data(), here.nodes.data() + 4 * b, 4 * n);
+            std::memcpy(bytes.data() + 4 * n, here.without_limit.data() + b, n);
+            file.write_frame(bytes.data(), bytes.size());
         } else {
-            buffer.resize(4 * n);
-            move(buffer.data(), 4 * n);
+            if (!(ok = file.read_frame(bytes.data(), bytes.size()))) return;
+            std::memcpy(here.nodes.data() + 4 * b, bytes.data(), 4 * n);
+            std::memcpy(here.without_limit.data() + b, bytes.data() + 4 * n, n);
         }
+        const std::uint64_t at = file.offset() + 4; // after the frame's size
+        std::uint64_t size = 0;
+        if constexpr (WRITE) {
+            const Results results = slice_results(solver, t, b, e);
+            bytes.resize(RESULT_BYTES * n);
+            std::memcpy(bytes.data(), results.wdl.data(), n);
+            std::memcpy(bytes.data() + n, results.dtz.data(), n);
+            std::memcpy(bytes.data() + 2 * n, results.round.data(), n);
+            std::memcpy(bytes.data() + 3 * n, results.must_capture.data(), n);
+            size = file.write_frame(bytes.data(), bytes.size());
+        } else if (!(ok = file.read_frame_bytes(&size))) {
+            return;
+        }
+        out.result_files.push_back({b, e, reader, at, size});
     });
-    buffer.resize(BYTES_PER_STEP);
+    if (!ok) return std::nullopt;
+    const std::uint64_t steps_at = file.offset();
+    bytes.resize(BYTES_PER_STEP);
     const std::vector<SolvedTable::Step>* run = WRITE ? &out.history.back() : nullptr;
     StepRun read_back;
     for (std::uint64_t s = 0; s < steps; ++s) {
         if constexpr (WRITE) {
             const SolvedTable::Step& step = (*run)[s];
-            core::store_le<std::uint64_t>(buffer.data(), step.index);
-            buffer[8] = std::uint8_t(step.round);
-            buffer[9] = std::uint8_t(step.level);
+            core::store_le<std::uint64_t>(bytes.data(), step.index);
+            bytes[8] = std::uint8_t(step.round);
+            bytes[9] = std::uint8_t(step.level);
+            file.write(bytes.data(), BYTES_PER_STEP);
+        } else {
+            if (!file.read(bytes.data(), BYTES_PER_STEP)) return std::nullopt;
+            read_back.add(core::load_le<std::uint64_t>(bytes.data()));
         }
-        move(buffer.data(), BYTES_PER_STEP);
-        if constexpr (!WRITE) read_back.add(core::load_le<std::uint64_t>(buffer.data()));
     }
     if constexpr (!WRITE) {
         StepFile& f = out.history_files.emplace_back(read_back.file);
@@ -177,7 +226,7 @@ bool transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& ou
         f.offset = steps_at;
         f.count = steps;
     }
-    return ok;
+    return steps_at;
 }
 
 } // namespace
@@ -193,6 +242,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
     std::uint64_t steps[2] = {0, 0};
     for (int t = 0; t < solver.table_count(); ++t) steps[t] = out[std::size_t(t)]->history.back().size();
     std::array<std::uint8_t, HEADER_SIZE> header = header_of(solver, steps);
+    std::uint64_t steps_at[2] = {0, 0};
     try {
         // The folder made again if another process, ending a class, removed it empty meanwhile.
         std::optional<SliceFile> opened;
@@ -204,9 +254,8 @@ void save_slice(const std::string& dir, const SolverState& solver,
         if (!file.is_open()) throw std::runtime_error(system_error("cannot create", tmp));
         file.write(header.data(), header.size());
         file.restart_checksum();
-        for (int t = 0; t < solver.table_count(); ++t) // the results' file set once it is complete, below
-            transfer<true>(file, solver, t, *out[std::size_t(t)], payload_at(solver, steps, t), steps[t],
-                           steps_at(solver, steps, t), nullptr);
+        for (int t = 0; t < solver.table_count(); ++t)
+            steps_at[t] = *transfer<true>(file, solver, t, *out[std::size_t(t)], steps[t], nullptr);
         core::store_le<std::uint64_t>(&header[CHECKSUM_AT], file.digest());
         if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
         file.write(header.data(), header.size());
@@ -227,7 +276,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
         for (const SolvedTable::Step& step : table.history.back()) run.add(step.index);
         StepFile& f = table.history_files.emplace_back(std::move(run.file));
         f.file = written;
-        f.offset = steps_at(solver, steps, t);
+        f.offset = steps_at[t];
         f.count = steps[t];
         table.history.pop_back();
     }
@@ -246,25 +295,20 @@ bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::sh
     core::store_le<std::uint64_t>(&expected[CHECKSUM_AT], checksum);
     if (header != expected) return false;
 
-    // First the whole content against its checksum (and its length), so that nothing is changed
-    // unless all of it is good; then into the arrays.
-    std::uint64_t size = 0;
-    for (int t = 0; t < solver.table_count(); ++t)
-        size += BYTES_PER_POSITION * solver.table(t).active_size + BYTES_PER_STEP * steps[t];
+    // First the whole content against its checksum, so that nothing is changed unless all of it
+    // is good; then into the arrays, each frame read whole and its length checked (a file whose
+    // checksum is right and whose frames are not was written by another program: an error).
     file.restart_checksum();
     std::vector<std::uint8_t> buffer(std::size_t{16} << 20);
-    for (std::uint64_t left = size; left > 0;) {
-        const std::size_t n = std::size_t(std::min<std::uint64_t>(left, buffer.size()));
-        if (!file.read(buffer.data(), n)) return false;
-        left -= n;
-    }
-    if (file.digest() != checksum || file.read(buffer.data(), 1)) return false;
+    for (std::size_t got; (got = std::fread(buffer.data(), 1, buffer.size(), file.stream())) > 0;)
+        file.count(buffer.data(), got);
+    if (file.digest() != checksum) return false;
     if (!file.seek(long(HEADER_SIZE))) return false;
     const std::shared_ptr<const ReadOnlyFile> reader = ReadOnlyFile::open(path);
     for (int t = 0; t < solver.table_count(); ++t)
-        if (!transfer<false>(file, solver, t, *out[std::size_t(t)], payload_at(solver, steps, t), steps[t],
-                             steps_at(solver, steps, t), reader))
-            throw std::runtime_error("cannot read " + path + " again");
+        if (!transfer<false>(file, solver, t, *out[std::size_t(t)], steps[t], reader))
+            throw std::runtime_error("cannot read " + path + " again: its frames are not those of its slice");
+    if (file.read(buffer.data(), 1)) throw std::runtime_error("cannot read " + path + " again: longer than its slice");
     return true;
 }
 

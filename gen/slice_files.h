@@ -9,7 +9,8 @@
 //     without the limit (gen/solver_table.h), 5 bytes;
 //   - the result: WDL5, DTZ, the round of a loss's first step, whether the side to move must
 //     capture (gen/solved.h), 4 bytes;
-// then the steps of the slice's losses' progress histories (10 bytes each). It is written to
+// each compressed with zstd, a frame for each piece of 2^16 positions, then the steps of the
+// slice's losses' progress histories (10 bytes each, as they are). It is written to
 // `<name>.tmp` and renamed when complete, and read back only when its header (version, ruleset,
 // class, slice, number of slices, positions, steps) is the one expected and its content checksum
 // (core/checksum.h) is right: a half-written or damaged file is solved again.

@@ -1,7 +1,10 @@
 #include "gen/solved.h"
 
 #include <algorithm>
+#include <new>
 #include <stdexcept>
+
+#include <zstd.h>
 
 #include "core/byte_order.h"
 
@@ -27,6 +30,33 @@ void append_steps_in(const StepFile& f, std::uint64_t b, std::uint64_t e, std::v
         }
         k += n;
     }
+}
+
+// The bytes of r's frame decompressed, this thread's last frame kept: the readers of a table
+// take its indices a block at a time, a frame's blocks one after another. Throws
+// std::runtime_error naming the file when the frame is not what it should be.
+const std::uint8_t* decompressed(const ResultFile& r) {
+    struct LastFrame {
+        ZSTD_DCtx* context = ZSTD_createDCtx();
+        std::weak_ptr<const ReadOnlyFile> file; // not kept open: only told apart
+        std::uint64_t at = 0;
+        std::vector<std::uint8_t> compressed, bytes;
+        ~LastFrame() { ZSTD_freeDCtx(context); }
+    };
+    thread_local LastFrame last;
+    if (last.file.lock() == r.file && last.at == r.at && !last.bytes.empty()) return last.bytes.data();
+    if (!last.context) throw std::bad_alloc();
+    last.file.reset();
+    last.compressed.resize(std::size_t(r.compressed));
+    r.file->read(r.at, last.compressed.data(), last.compressed.size());
+    last.bytes.resize(std::size_t(4 * (r.end - r.begin)));
+    const std::size_t got = ZSTD_decompressDCtx(last.context, last.bytes.data(), last.bytes.size(),
+                                                last.compressed.data(), last.compressed.size());
+    if (ZSTD_isError(got) || got != last.bytes.size())
+        throw std::runtime_error("cannot read " + r.file->path() + ": a damaged frame at byte " + std::to_string(r.at));
+    last.file = r.file;
+    last.at = r.at;
+    return last.bytes.data();
 }
 
 } // namespace
@@ -66,10 +96,18 @@ Results SolvedTable::results_in(std::uint64_t b, std::uint64_t e) const {
         const ResultFile& r = *(f - 1);
         const std::uint64_t length = r.end - r.begin, k = i - r.begin;
         const std::size_t m = std::size_t(std::min(e, r.end) - i), to = std::size_t(i - b);
-        r.file->read(r.at + k, out.wdl.data() + to, m);
-        r.file->read(r.at + length + k, out.dtz.data() + to, m);
-        r.file->read(r.at + 2 * length + k, out.round.data() + to, m);
-        r.file->read(r.at + 3 * length + k, out.must_capture.data() + to, m);
+        if (r.compressed) {
+            const std::uint8_t* bytes = decompressed(r);
+            std::copy_n(bytes + k, m, reinterpret_cast<std::uint8_t*>(out.wdl.data()) + to);
+            std::copy_n(bytes + length + k, m, out.dtz.data() + to);
+            std::copy_n(bytes + 2 * length + k, m, out.round.data() + to);
+            std::copy_n(bytes + 3 * length + k, m, out.must_capture.data() + to);
+        } else {
+            r.file->read(r.at + k, out.wdl.data() + to, m);
+            r.file->read(r.at + length + k, out.dtz.data() + to, m);
+            r.file->read(r.at + 2 * length + k, out.round.data() + to, m);
+            r.file->read(r.at + 3 * length + k, out.must_capture.data() + to, m);
+        }
         i += m;
     }
     return out;

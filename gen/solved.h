@@ -29,13 +29,15 @@ struct StepFile {
 };
 
 // The results of a run of indices kept in a file rather than in memory (a piece of a slice, in
-// its slice file, gen/slice_files.h): for the indices [begin, end), n of them, their WDL5 from
-// byte `at`, then their DTZ, their round and a must-capture byte (1 where the side to move must
-// capture), n bytes each.
+// its slice file, gen/slice_files.h): for the indices [begin, end), n of them, their WDL5, then
+// their DTZ, their round and a must-capture byte (1 where the side to move must capture), n
+// bytes each, compressed into one zstd frame of `compressed` bytes from byte `at` (or, when
+// `compressed` is 0, from byte `at` as they are).
 struct ResultFile {
     std::uint64_t begin = 0, end = 0;
     std::shared_ptr<const ReadOnlyFile> file;
     std::uint64_t at = 0;
+    std::uint64_t compressed = 0;
 };
 
 // The results of the indices from `first` on, as SolvedTable::results_in reads them.

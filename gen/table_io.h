@@ -7,6 +7,7 @@
 
 #include "core/material.h"
 #include "core/ruleset.h"
+#include "core/table_stats.h"
 #include "gen/solved.h"
 
 namespace damatb::gen {
@@ -35,5 +36,12 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const core::Mat
 std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const core::Material& m,
                                              const core::Ruleset& rules, const SolvedTables& solved,
                                              int threads = 1);
+
+// Whether the files of class cls in dir can be reused without being read: each table's values
+// file there and valid (header, material, content checksum), and its progress file too, which
+// must be there when its statistics (`stats`, the class's, by table) count a loss. Reads each
+// file once for its checksum, decoding nothing.
+bool class_files_sound(const std::string& dir, const core::Material& cls, const core::Ruleset& rules,
+                       const std::vector<core::TableStats>& stats);
 
 } // namespace damatb::gen

@@ -150,4 +150,9 @@ void remove_wdl_scratch(const std::string& dir) {
     std::filesystem::remove_all(dir + "/" + SCRATCH_FOLDER, ignored);
 }
 
+void remove_wdl_scratch(const std::string& dir, const core::Material& table) {
+    std::error_code ignored;
+    std::filesystem::remove(wdl_scratch_path(dir, table), ignored);
+}
+
 } // namespace damatb::gen

@@ -42,5 +42,7 @@ void release_wdl_pages(const SolvedTable& t);
 
 // Removes the scratch folder of dir and everything in it.
 void remove_wdl_scratch(const std::string& dir);
+// Removes the scratch file of table m in dir, if there is one.
+void remove_wdl_scratch(const std::string& dir, const core::Material& table);
 
 } // namespace damatb::gen

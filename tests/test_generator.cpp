@@ -16,6 +16,7 @@
 #include "gen/memory_budget.h"
 #include "gen/slice_files.h"
 #include "gen/solver.h"
+#include "gen/wdl_scratch.h"
 #include "support/generated.h"
 #include "support/reference_counts.h"
 #include "support/temp_dir.h"
@@ -342,6 +343,60 @@ TEST_CASE("Generator: a run ends with its manifest, and with its scratch files r
     CHECK(text_of(options.manifest) == lines_of(one));
     CHECK(std::filesystem::exists(unfinished));
     CHECK(std::filesystem::exists(scratch + "/KMvK+.wdl"));
+}
+
+// A run of every class started again holds only what the classes still to solve read, and a
+// class's scratch file goes once the last class that reads it is done (gen/generate.cpp,
+// classes_to_load and drop_classes_read_last_by): a run of all of 6 pieces keeps some 24 GB of
+// them at most, not the 66 GB of every class read.
+TEST_CASE("Generator: a run started again reads what the classes to solve read, and no more",
+          "[generator]") {
+    test::TempDir dir("damatb-generator");
+    const std::vector<core::ClassPlan> plan = core::plan_classes(3);
+    const std::vector<std::size_t> last = gen::last_readers(plan);
+    gen::GenerateOptions options;
+    options.pieces = 3;
+    options.out_dir = dir.file("tables");
+    // Stopped once 6 classes are done (KvK, KvM, MvM, KKvK, KKvM, KMvK), as a kill between two
+    // classes would stop it.
+    constexpr std::size_t STOP = 6;
+    struct Stop {};
+    std::size_t done = 0;
+    options.say = [&](const std::string& line) {
+        if (line.rfind("[", 0) == 0 && ++done == STOP) throw Stop{};
+    };
+    CHECK_THROWS_AS(gen::generate(options), Stop);
+    int gone = 0;
+    for (std::size_t j = 0; j < STOP; ++j)
+        for (const Material& m : core::tables_of(plan[j].material)) {
+            INFO(m.table_name());
+            const bool kept = std::filesystem::exists(gen::wdl_scratch_path(options.out_dir, m));
+            CHECK(kept == (last[j] >= STOP)); // read by a class still to solve
+            gone += !kept && last[j] > j;
+        }
+    CHECK(gone > 0); // KKvK's, read last by KMvK
+
+    options.say = {};
+    const std::vector<gen::ClassReport> second = gen::generate(options);
+    REQUIRE(second.size() == plan.size());
+    int unread = 0;
+    for (std::size_t k = 0; k < plan.size(); ++k) {
+        INFO(plan[k].material.class_name());
+        bool read_later = false; // by a class solved now
+        for (std::size_t j = STOP; j < plan.size(); ++j)
+            for (const Material& n : plan[j].needs) read_later = read_later || n == plan[k].material;
+        CHECK(second[k].reused == (k < STOP));
+        CHECK(second[k].held == (k >= STOP || read_later));
+        unread += !second[k].held;
+    }
+    CHECK(unread > 0);
+    CHECK(!std::filesystem::exists(dir.file("tables/scratch")));
+    // The same files as a run never stopped.
+    options.out_dir = dir.file("fresh");
+    gen::generate(options);
+    for (const auto& entry : std::filesystem::directory_iterator(dir.file("fresh")))
+        CHECK(test::read_bytes(entry.path().string()) ==
+              test::read_bytes(dir.file("tables/" + entry.path().filename().string())));
 }
 
 TEST_CASE("Generator: a class stopped in the middle of its slices resumes at the slice it was solving",
