@@ -17,6 +17,7 @@
 #include "core/fen.h"
 #include "core/format.h"
 #include "core/system_memory.h"
+#include "core/table_file.h"
 #include "gen/memory_budget.h"
 #include "gen/men_slices.h"
 #include "gen/output_folder.h"
@@ -88,9 +89,21 @@ ClassTables mapped_from_scratch(const std::string& dir, const Material& cls, con
 
 // ---- Planning, before any work.
 
+// Whether a table of a class, whose statistics are `stats`, counts a loss and has no progress
+// file: it needs one unless its losses are all don't care, which reading it back tells
+// (read_solved_wdl).
+bool progress_unseen(const std::string& dir, const std::vector<TableStats>& stats) {
+    for (const TableStats& t : stats)
+        if (t.counts[std::size_t(Wdl5::LOSS)] + t.counts[std::size_t(Wdl5::BLESSED_LOSS)] > 0 &&
+            !std::filesystem::exists(dir + "/" + core::table_file_name(t.material, core::TableContents::PROGRESS)))
+            return true;
+    return false;
+}
+
 // Sets which classes of the plan the run holds the tables of (run.load): those it solves, the one
 // asked for (--material), those whose statistics file is missing (read back whole, to make it
-// again), and those read back that such a class reads, unless it is read from its scratch files
+// again), those with a table whose progress file may be missing (progress_unseen), and those
+// read back that such a class reads, unless it is read from its scratch files
 // (which need none of the classes it reads): those are mapped now, into run.from_scratch. The
 // others, done and read by none of these (a run started again), are not read at all.
 void classes_to_load(Run& run) {
@@ -104,7 +117,8 @@ void classes_to_load(Run& run) {
         // With --material, the class asked for is read (its scratch file written for the units of
         // a run across machines that read it) even when it is done.
         const bool asked = run.options.only && cls == class_key(*run.options.only);
-        if (!run.reused[k] || asked || !class_stats(dir, cls)) load[k] = true;
+        const std::optional<std::vector<TableStats>> stats = class_stats(dir, cls);
+        if (!run.reused[k] || asked || !stats || progress_unseen(dir, *stats)) load[k] = true;
         if (!load[k]) continue;
         if (run.reused[k] && !run.from_scratch.count(cls))
             if (ClassTables t = mapped_from_scratch(dir, cls, run.options.rules); !t.empty()) {
@@ -149,14 +163,11 @@ void start_run(Run& run) {
     for (std::size_t k = 0; k < run.plan.size(); ++k)
         run.reused[k] = (options.only && run.plan[k].material != class_key(*options.only)) ||
                         table_files_present(options.out_dir, run.plan[k].material);
-    // In a run of every class, a class done whose files are not sound is solved again: one
-    // read by no class the run solves is not read at all (classes_to_load), which would not
-    // find out.
+    // In a run of every class, a class done whose files are not valid is solved again: one read
+    // by no class the run solves is not read at all (classes_to_load), which would not find out.
     if (!options.only)
         for (std::size_t k = 0; k < run.plan.size(); ++k)
-            if (run.reused[k])
-                if (const auto stats = class_stats(options.out_dir, run.plan[k].material))
-                    run.reused[k] = class_files_sound(options.out_dir, run.plan[k].material, options.rules, *stats);
+            if (run.reused[k]) run.reused[k] = class_files_valid(options.out_dir, run.plan[k].material, options.rules);
     classes_to_load(run);
     run.in_slices.resize(run.plan.size());
     run.slice_count.resize(run.plan.size());

@@ -222,18 +222,12 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
     return t;
 }
 
-bool class_files_sound(const std::string& dir, const Material& cls, const Ruleset& rules,
-                       const std::vector<TableStats>& stats) {
-    const std::vector<Material> tables = core::tables_of(cls);
-    if (stats.size() != tables.size()) return false;
-    for (std::size_t t = 0; t < tables.size(); ++t) {
-        const Material& m = tables[t];
+bool class_files_valid(const std::string& dir, const Material& cls, const Ruleset& rules) {
+    for (const Material& m : core::tables_of(cls)) {
         const std::uint64_t n = core::TableIndex(m).size();
         if (!open_valid_in(dir, m, rules, TableContents::VALUES, n)) return false;
-        const bool lost = stats[t].counts[std::size_t(Wdl5::LOSS)] + stats[t].counts[std::size_t(Wdl5::BLESSED_LOSS)] > 0;
-        if (std::filesystem::exists(path_of(dir, m, TableContents::PROGRESS))
-                ? !open_valid_in(dir, m, rules, TableContents::PROGRESS, n)
-                : lost)
+        if (std::filesystem::exists(path_of(dir, m, TableContents::PROGRESS)) &&
+            !open_valid_in(dir, m, rules, TableContents::PROGRESS, n))
             return false;
     }
     return true;

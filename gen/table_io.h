@@ -7,7 +7,6 @@
 
 #include "core/material.h"
 #include "core/ruleset.h"
-#include "core/table_stats.h"
 #include "gen/solved.h"
 
 namespace damatb::gen {
@@ -37,11 +36,10 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const core:
                                              const core::Ruleset& rules, const SolvedTables& solved,
                                              int threads = 1);
 
-// Whether the files of class cls in dir can be reused without being read: each table's values
-// file there and valid (header, material, content checksum), and its progress file too, which
-// must be there when its statistics (`stats`, the class's, by table) count a loss. Reads each
-// file once for its checksum, decoding nothing.
-bool class_files_sound(const std::string& dir, const core::Material& cls, const core::Ruleset& rules,
-                       const std::vector<core::TableStats>& stats);
+// Whether the files of class cls's tables in dir are there and valid as far as can be told
+// without decoding them: each values file, and each progress file that is there (header,
+// material, content checksum). A progress file that is not there may be needed or not (a table
+// whose losses are all don't care has none): read_solved_wdl tells.
+bool class_files_valid(const std::string& dir, const core::Material& cls, const core::Ruleset& rules);
 
 } // namespace damatb::gen
