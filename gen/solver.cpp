@@ -27,6 +27,7 @@
 #include "core/record.h"
 #include "gen/slice_files.h"
 #include "gen/solver_state.h"
+#include "gen/wdl_scratch.h"
 
 namespace damatb::gen {
 
@@ -211,6 +212,10 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
             }
         }
         for (int t = 0; t < solver.table_count(); ++t) first_look(solver, t);
+        // Nothing after the first look reads the classes solved before: the pages of those mapped
+        // from their scratch files go back (the kernel keeps them cached), so that they are not
+        // resident beside the work lists and histories of the steps to come.
+        solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
         solver.say("moves leaving the class looked up");
         solve_limited(solver);
         solve_unlimited(solver);
