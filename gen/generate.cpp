@@ -303,9 +303,14 @@ ReadBack read_back(Run& run, const Material& cls, bool has_stats) {
 ClassTables solve(Run& run, std::size_t k, Clock::time_point t0) {
     const GenerateOptions& options = run.options;
     const Material cls = run.plan[k].material;
-    if (options.only && cls != class_key(*options.only))
-        throw std::runtime_error("class " + options.only->class_name() + " needs " + cls.class_name() +
-                                 ", which is not in " + options.out_dir + " (generate it first)");
+    if (options.only && cls != class_key(*options.only)) {
+        const std::string needs = "class " + options.only->class_name() + " needs " + cls.class_name();
+        if (!table_files_present(options.out_dir, cls))
+            throw std::runtime_error(needs + ", which is not in " + options.out_dir + " (generate it first)");
+        const std::string problem = class_files_problem(options.out_dir, cls, options.rules);
+        throw std::runtime_error(needs + ", whose files in " + options.out_dir + " are not valid" +
+                                 (problem.empty() ? "" : " (" + problem + ")") + ": generate it again");
+    }
     if (run.reused[k]) { // its files are not valid: solved after all
         const std::uint64_t need = need_of(run, k, {});
         run.need[k] = need;

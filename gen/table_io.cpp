@@ -222,6 +222,29 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
     return t;
 }
 
+std::string class_files_problem(const std::string& dir, const Material& cls, const Ruleset& rules) {
+    for (const Material& m : core::tables_of(cls)) {
+        const std::uint64_t n = core::TableIndex(m).size();
+        for (TableContents c : {TableContents::VALUES, TableContents::PROGRESS}) {
+            const std::string path = path_of(dir, m, c);
+            if (!std::filesystem::exists(path)) {
+                if (c == TableContents::VALUES) return path + ": not there";
+                continue;
+            }
+            OpenChecks checks;
+            checks.ruleset = &rules;
+            checks.material = &m;
+            checks.contents = &c;
+            checks.content = true;
+            const OpenedTable opened = open_table(path, checks);
+            if (!opened.status) return opened.status.message;
+            if (const std::string layout = record_layout_problem(opened.file.header(), n); !layout.empty())
+                return path + ": " + layout;
+        }
+    }
+    return "";
+}
+
 bool class_files_valid(const std::string& dir, const Material& cls, const Ruleset& rules) {
     for (const Material& m : core::tables_of(cls)) {
         const std::uint64_t n = core::TableIndex(m).size();

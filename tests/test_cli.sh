@@ -107,6 +107,13 @@ check "resumed run reused the classes done" 1 "$("$damatb" generate --pieces 4 -
 check "killed and resumed: the same bytes as a run from nothing" "" \
   "$(diff <(file_sums "$tmp/killed" | grep -v '\.tmp$') <(file_sums "$tmp/fresh"))"
 check "killed and resumed: no temporary file left" 0 "$(ls "$tmp/killed" | grep -c '\.tmp$')"
+# A class asked for reads a class whose file is damaged: refused, the file named and why.
+mkdir "$tmp/damaged" && cp "$tmp/fresh"/* "$tmp/damaged" && rm "$tmp/damaged"/KKMvK*
+printf 'xxxx' | dd of="$tmp/damaged/KKvK-.dtb" bs=1 seek=200 conv=notrunc 2>/dev/null
+check "a class read whose file is damaged: exit 1, the file named" \
+  "1 damatb: error: class KKMvK needs KKvK, whose files in $tmp/damaged are not valid ($tmp/damaged/KKvK-.dtb: content checksum mismatch): generate it again" \
+  "$(exit_code "$damatb" generate --material KKMvK --out "$tmp/damaged") $("$damatb" generate --material KKMvK --out "$tmp/damaged" 2>&1 >/dev/null)"
+rm -rf "$tmp/damaged"
 # The classes that do not fit in a budget of 0.115 GiB whole (KKMvK, KKvKM, KKMvM, KMMvK, KMvKM,
 # KMMvM, KMvMM: 124 to 160 MiB) are solved in slices by their men's ranks, into the same bytes.
 out=$("$damatb" generate --pieces 4 --memory 0.115 --out "$tmp/sliced")
