@@ -90,7 +90,7 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
         return (h >> 16) == ((j << 1) | std::uint64_t(t));
     };
     // Counted by chunk, then written in place: joining the chunks' parts would hold the steps
-    // twice, beside the solver's (hundreds of millions in a slice of 6 pieces).
+    // twice, beside the solver's.
     const std::vector<Range> chunks = chunks_of(here.active);
     std::vector<std::uint64_t> at(chunks.size() + 1);
     std::vector<SolvedTable::Step> out;

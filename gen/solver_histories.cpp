@@ -13,7 +13,7 @@ void record_history(SolverState& solver, int r) {
     std::vector<std::uint64_t> all = join(solver.lowered_losses); // their memory given back: a round can lower tens of millions
     sort_in_parallel(all, solver.threads);
     // Room for the round's steps made at once: grown a step at a time, the history would be
-    // copied whole into one twice its size (in KKKMvK's second round, 42 million steps).
+    // copied whole into one twice its size.
     std::size_t steps = 0;
     for (std::size_t s = 0; s < all.size(); ++s) {
         if (s + 1 < all.size() && (all[s + 1] >> 8) == (all[s] >> 8)) continue;

@@ -47,8 +47,8 @@ struct Evaluation {
 
 // The nodes found lost before their level came, by that level: a Collector for each level that
 // has any, made when first needed (a round has up to 254 levels without the limit) and dropped
-// once its level is done. A class can have tens of millions of them (KKKMvK: most of its 48
-// million losses found before their level), a bit a position once many.
+// once its level is done: most of a class's losses can be found before their level, so a
+// level's are a bit a position once many.
 class PutOff {
 public:
     explicit PutOff(SolverState& solver) : solver_(solver), levels_(std::size_t(solver.limit) + 2), owned_(levels_.size()) {}

@@ -347,8 +347,7 @@ TEST_CASE("Generator: a run ends with its manifest, and with its scratch files r
 
 // A run of every class started again holds only what the classes still to solve read, and a
 // class's scratch file goes once the last class that reads it is done (gen/generate.cpp,
-// classes_to_load and drop_classes_read_last_by): a run of all of 6 pieces keeps some 24 GB of
-// them at most, not the 66 GB of every class read.
+// classes_to_load and drop_classes_read_last_by).
 TEST_CASE("Generator: a run started again reads what the classes to solve read, and no more",
           "[generator]") {
     test::TempDir dir("damatb-generator");
