@@ -145,6 +145,13 @@ std::shared_ptr<SolvedTable> made(const Table& here, bool in_files) {
     return out;
 }
 
+// Gives back the escapes of the slice being solved, read back from its slice file: begin_slice
+// set them, and only solving the slice reads them (solve_unlimited gives them back then).
+void release_escapes(SolverState& solver) {
+    for (int t = 0; t < solver.table_count(); ++t)
+        for (const Range& r : solver.table(t).active) solver.table(t).escape.release(r.begin, r.end);
+}
+
 } // namespace
 
 Results slice_results(const SolverState& solver, int t, std::uint64_t b, std::uint64_t e, int threads) {
@@ -200,12 +207,14 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                          (removed ? " (removed: solve that slice again)" : " (solve that slice first)"));
             }
             solver.say("read back from its slice file, which this slice's forward steps lead into");
+            release_escapes(solver);
             continue;
         }
         if (resuming) {
             results();
             resuming = load_slice(options.slice_dir, solver, out);
             if (resuming) {
+                release_escapes(solver);
                 solver.say("read back from its slice file");
                 if (options.slice_done) options.slice_done(s, slice_count, positions, true);
                 continue;
