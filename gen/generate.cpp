@@ -167,7 +167,8 @@ void start_run(Run& run) {
     // by no class the run solves is not read at all (classes_to_load), which would not find out.
     if (!options.only)
         for (std::size_t k = 0; k < run.plan.size(); ++k)
-            if (run.reused[k]) run.reused[k] = class_files_valid(options.out_dir, run.plan[k].material, options.rules);
+            if (run.reused[k])
+                run.reused[k] = class_files_problem(options.out_dir, run.plan[k].material, options.rules).empty();
     classes_to_load(run);
     run.in_slices.resize(run.plan.size());
     run.slice_count.resize(run.plan.size());
@@ -202,13 +203,10 @@ std::uint64_t need_of(Run& run, std::size_t k, const std::vector<bool>& read_bac
     const Material& cls = run.plan[k].material;
     const std::uint64_t budget = run.budget;
     const bool solved = k >= read_back.size() || !read_back[k];
-    if (!solved && !run.load[k]) { // not read at all
+    if (!solved) { // read back (read_back), or not read at all
         run.in_slices[k] = false, run.slice_count[k] = 0;
-        return read_back_bytes(run.plan, k, ReadFrom::NOTHING);
-    }
-    if (!solved) {
-        run.in_slices[k] = false, run.slice_count[k] = 0;
-        const ReadFrom from = run.from_scratch.count(cls)                ? ReadFrom::SCRATCH_FILES
+        const ReadFrom from = !run.load[k]                                 ? ReadFrom::NOTHING
+                              : run.from_scratch.count(cls)                ? ReadFrom::SCRATCH_FILES
                               : class_stats(options.out_dir, cls).has_value() ? ReadFrom::VALUES
                                                                              : ReadFrom::RECORDS;
         return read_back_bytes(run.plan, k, from);
@@ -277,13 +275,13 @@ struct ReadBack {
 };
 
 // The tables of class cls read back: from its scratch files when they were mapped when the run
-// started (classes_to_load); else from its
-// table files, its WDL5 alone when its statistics file is there too (`has_stats`: what later
-// classes read of it), every record otherwise (its statistics made again).
+// started (classes_to_load); else from its table files, its WDL5 alone when its statistics file
+// is there too (`has_stats`: what later classes read of it), every record otherwise (its
+// statistics made again).
 ReadBack read_back(Run& run, const Material& cls, bool has_stats) {
     const GenerateOptions& options = run.options;
     ReadBack out;
-    if (auto it = run.from_scratch.find(cls); it != run.from_scratch.end()) { // mapped: classes_to_load
+    if (auto it = run.from_scratch.find(cls); it != run.from_scratch.end()) {
         out.tables = std::move(it->second);
         run.from_scratch.erase(it);
     }
@@ -425,16 +423,19 @@ ClassReport run_class(Run& run, std::size_t k) {
     const bool own_peak = reset_recent_peak_memory();
     const auto t0 = Clock::now();
     const std::optional<std::vector<TableStats>> stats = class_stats(options.out_dir, cls);
-    if (!run.load[k]) { // done, and read by no class this run solves: its statistics alone
-        report.reused = true;
-        report.held = false;
-        report.tables = *stats;
-        drop_classes_read_last_by(run, k);
+    auto done = [&] {
         report.seconds = seconds_since(t0);
         if (own_peak) report.peak = recent_peak_memory();
         report.estimate = run.need[k];
         say_class_done(run, k, report);
         return report;
+    };
+    if (!run.load[k]) { // done, and read by no class this run solves: its statistics alone
+        report.reused = true;
+        report.held = false;
+        report.tables = *stats;
+        drop_classes_read_last_by(run, k);
+        return done();
     }
     ReadBack read = read_back(run, cls, stats.has_value());
     if (read.tables.size() == tables_of(cls).size()) {
@@ -454,11 +455,7 @@ ClassReport run_class(Run& run, std::size_t k) {
     const bool make_stats = !report.reused || !stats; // made again if lost
     keep_for_readers(run, k, read.tables, read.from_scratch, make_stats ? &report.tables : nullptr);
     if (make_stats) write_class_stats(options.out_dir, cls, report.tables);
-    report.seconds = seconds_since(t0);
-    if (own_peak) report.peak = recent_peak_memory();
-    report.estimate = run.need[k];
-    say_class_done(run, k, report);
-    return report;
+    return done();
 }
 
 } // namespace

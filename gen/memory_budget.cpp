@@ -18,8 +18,8 @@ namespace {
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
 // "The memory estimate"): its 4-byte record and 4-byte escape, its work lists (a bit a
 // position once long), then the values without the limit, the progress histories' steps (8
-// bytes each, and as many again while they are sorted
-// and handed on), and the freed memory the C library keeps.
+// bytes each, and as many again while they are sorted and handed on), and the freed memory the
+// C library keeps.
 constexpr std::uint64_t SOLVER_BYTES = 14;
 // A class solved whole holds its results (WDL5, DTZ and round, 3 bytes, and a bit of marks)
 // once it is solved.

@@ -145,11 +145,12 @@ std::shared_ptr<SolvedTable> made(const Table& here, bool in_files) {
     return out;
 }
 
-// Gives back the escapes of the slice being solved, read back from its slice file: begin_slice
-// set them, and only solving the slice reads them (solve_unlimited gives them back then).
-void release_escapes(SolverState& solver) {
+// Gives back the memory of one of the tables' arrays (Table::escape, escape_without_limit) at the
+// positions of the slice being solved.
+template <typename T>
+void release_in_slice(SolverState& solver, MappedArray<T> Table::*array) {
     for (int t = 0; t < solver.table_count(); ++t)
-        for (const Range& r : solver.table(t).active) solver.table(t).escape.release(r.begin, r.end);
+        for (const Range& r : solver.table(t).active) (solver.table(t).*array).release(r.begin, r.end);
 }
 
 } // namespace
@@ -207,14 +208,14 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                          (removed ? " (removed: solve that slice again)" : " (solve that slice first)"));
             }
             solver.say("read back from its slice file, which this slice's forward steps lead into");
-            release_escapes(solver);
+            release_in_slice(solver, &Table::escape); // begin_slice set them; only solving reads them
             continue;
         }
         if (resuming) {
             results();
             resuming = load_slice(options.slice_dir, solver, out);
             if (resuming) {
-                release_escapes(solver);
+                release_in_slice(solver, &Table::escape); // as above
                 solver.say("read back from its slice file");
                 if (options.slice_done) options.slice_done(s, slice_count, positions, true);
                 continue;
@@ -228,8 +229,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         solver.say("moves leaving the class looked up");
         solve_limited(solver);
         solve_unlimited(solver);
-        for (int t = 0; t < solver.table_count(); ++t) // not read by the results
-            for (const Range& r : solver.table(t).active) solver.table(t).escape_without_limit.release(r.begin, r.end);
+        release_in_slice(solver, &Table::escape_without_limit); // not read by the results
         sort_in_parallel(solver.history, solver.threads);
         results();
         for (int t = 0; t < solver.table_count(); ++t) {

@@ -43,24 +43,27 @@ void write_file(const std::string& path, const BlockRecords& records, TableConte
 }
 
 // The file of table m holding `contents` at path, open, when it is there and valid for the
-// ruleset (header, material, contents, record layout and content checksum).
+// ruleset (header, material, contents, record layout and content checksum); else nothing, and
+// into *why, when given, "PATH: what is wrong".
 std::optional<TableFile> open_valid(const std::string& path, const Material& m, const Ruleset& rules,
-                                    TableContents contents, std::uint64_t positions) {
+                                    TableContents contents, std::uint64_t positions, std::string* why = nullptr) {
     OpenChecks checks;
     checks.ruleset = &rules;
     checks.material = &m;
     checks.contents = &contents;
     checks.content = true;
     OpenedTable opened = open_table(path, checks);
-    if (!opened.status || !record_layout_problem(opened.file.header(), positions).empty())
-        return std::nullopt;
-    return std::move(opened.file);
+    std::string problem = opened.status ? record_layout_problem(opened.file.header(), positions) : opened.status.message;
+    if (problem.empty()) return std::move(opened.file);
+    if (opened.status) problem = path + ": " + problem;
+    if (why) *why = problem;
+    return std::nullopt;
 }
 
 // The file of table m holding `contents` in dir, open, when it is there and valid (open_valid).
 std::optional<TableFile> open_valid_in(const std::string& dir, const Material& m, const Ruleset& rules,
-                                       TableContents contents, std::uint64_t positions) {
-    return open_valid(path_of(dir, m, contents), m, rules, contents, positions);
+                                       TableContents contents, std::uint64_t positions, std::string* why = nullptr) {
+    return open_valid(path_of(dir, m, contents), m, rules, contents, positions, why);
 }
 
 // Runs a ParallelFor's bodies on `threads` threads.
@@ -226,34 +229,13 @@ std::string class_files_problem(const std::string& dir, const Material& cls, con
     for (const Material& m : core::tables_of(cls)) {
         const std::uint64_t n = core::TableIndex(m).size();
         for (TableContents c : {TableContents::VALUES, TableContents::PROGRESS}) {
-            const std::string path = path_of(dir, m, c);
-            if (!std::filesystem::exists(path)) {
-                if (c == TableContents::VALUES) return path + ": not there";
-                continue;
-            }
-            OpenChecks checks;
-            checks.ruleset = &rules;
-            checks.material = &m;
-            checks.contents = &c;
-            checks.content = true;
-            const OpenedTable opened = open_table(path, checks);
-            if (!opened.status) return opened.status.message;
-            if (const std::string layout = record_layout_problem(opened.file.header(), n); !layout.empty())
-                return path + ": " + layout;
+            std::string why;
+            if ((c == TableContents::VALUES || std::filesystem::exists(path_of(dir, m, c))) &&
+                !open_valid_in(dir, m, rules, c, n, &why))
+                return why;
         }
     }
     return "";
-}
-
-bool class_files_valid(const std::string& dir, const Material& cls, const Ruleset& rules) {
-    for (const Material& m : core::tables_of(cls)) {
-        const std::uint64_t n = core::TableIndex(m).size();
-        if (!open_valid_in(dir, m, rules, TableContents::VALUES, n)) return false;
-        if (std::filesystem::exists(path_of(dir, m, TableContents::PROGRESS)) &&
-            !open_valid_in(dir, m, rules, TableContents::PROGRESS, n))
-            return false;
-    }
-    return true;
 }
 
 } // namespace damatb::gen

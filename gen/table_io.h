@@ -36,14 +36,11 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const core:
                                              const core::Ruleset& rules, const SolvedTables& solved,
                                              int threads = 1);
 
-// Whether the files of class cls's tables in dir are there and valid as far as can be told
-// without decoding them: each values file, and each progress file that is there (header,
-// material, content checksum). A progress file that is not there may be needed or not (a table
-// whose losses are all don't care has none): read_solved_wdl tells.
-bool class_files_valid(const std::string& dir, const core::Material& cls, const core::Ruleset& rules);
-// What is wrong with the files of class cls's tables in dir: "FILE: why" for the first file at
-// fault (not there, damaged, another ruleset's, another table's), or "" when class_files_valid
-// finds nothing. A progress file is named only when it is there and not valid.
+// What is wrong with the files of class cls's tables in dir, as far as can be told without
+// decoding them: "FILE: why" for the first file at fault (not there, damaged, another
+// ruleset's, another table's), or "" when each values file, and each progress file that is
+// there, is valid (header, material, content checksum). A progress file that is not there may be
+// needed or not (a table whose losses are all don't care has none): read_solved_wdl tells.
 std::string class_files_problem(const std::string& dir, const core::Material& cls, const core::Ruleset& rules);
 
 } // namespace damatb::gen
