@@ -42,6 +42,10 @@ int run_generate(const Args& args) {
         "memory", po::value<double>()->value_name("GIB"),
         "the memory budget in GiB (default: this machine's memory less a sixteenth, at least "
         "1 GiB less)")(
+        "read-cache", po::value<double>()->value_name("GIB"),
+        "the most of the classes a class reads (one byte a position) held in memory at once "
+        "while it looks up the moves that leave it, in GiB (default: a quarter of the budget); "
+        "the rest is read again from the kernel's page cache or from disk")(
         "slices", "solve every class with men slice by slice, one slice per profile of its "
         "men's ranks (the same tables, in the least memory)")(
         "slice", po::value<int>()->value_name("S"),
@@ -72,11 +76,8 @@ int run_generate(const Args& args) {
         if (m->pieces() > 8) throw UsageError("--material: at most 8 pieces");
         options.only = *m;
     }
-    if (vm->count("memory")) {
-        const double gib = (*vm)["memory"].as<double>();
-        if (!(gib > 0 && gib <= 1 << 20)) throw UsageError("--memory must be a number of GiB above 0");
-        options.memory = static_cast<std::uint64_t>(gib * double(1 << 30));
-    }
+    options.memory = gib_option(*vm, "memory");
+    options.read_cache = gib_option(*vm, "read-cache");
     const char* env = std::getenv("DAMATB_TABLES");
     options.out_dir = vm->count("out") ? (*vm)["out"].as<std::string>()
                       : env && *env    ? std::string(env)

@@ -13,7 +13,7 @@ namespace damatb::cli {
 
 int run_plan(const Args& args) {
     CommandSyntax syntax(
-        "damatb plan [--pieces N] [--json] [--memory GIB | --slices]",
+        "damatb plan [--pieces N] [--json] [--memory GIB [--read-cache GIB] | --slices]",
         "Lists the work units of every material class of 2 to N pieces in the order\n"
         "`generate` solves them, one per line: the class, its positions (both sides to\n"
         "move, symmetries folded), then `needs:` and the classes its captures and\n"
@@ -27,7 +27,8 @@ int run_plan(const Args& args) {
         "With --json: an array of objects. A class: {\"unit\", \"kind\" (\"class\"),\n"
         "\"tables\", \"positions\", \"needs\" (and its slices, when solved in slices),\n"
         "\"memory\" (the estimated peak in bytes of\n"
-        "`generate` solving it, the classes it reads included: whole, or, in\n"
+        "`generate` solving it, the classes it reads included, under --memory at most\n"
+        "the read cache of them: whole, or, in\n"
         "slices, writing its tables from its slices' files), \"slices\"\n"
         "(the most slices by the men's ranks it can be cut into, 1 for kings only),\n"
         "\"memory_in_slices\" (the same peak in that many slices: the least), \"in_slices\"\n"
@@ -43,19 +44,19 @@ int run_plan(const Args& args) {
         "json", "print the units as a JSON array")(
         "memory", po::value<double>()->value_name("GIB"),
         "list the slices of the classes that `generate --memory GIB` solves slice by slice")(
+        "read-cache", po::value<double>()->value_name("GIB"),
+        "with --memory: the read cache of `generate --read-cache GIB` (default: a quarter of "
+        "the budget), the most of the classes a unit reads that its estimate counts")(
         "slices", "list the slices of every class with men, as `generate --slices` solves them");
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;
     const int pieces = (*vm)["pieces"].as<int>();
     if (pieces < 2 || pieces > 8) throw UsageError("--pieces must be from 2 to 8");
-    std::uint64_t budget = 0;
-    if (vm->count("memory")) {
-        const double gib = (*vm)["memory"].as<double>();
-        if (!(gib > 0 && gib <= 1 << 20)) throw UsageError("--memory must be a number of GiB above 0");
-        budget = static_cast<std::uint64_t>(gib * double(1 << 30));
-    }
+    const std::uint64_t budget = gib_option(*vm, "memory");
+    if (vm->count("read-cache") && !budget) throw UsageError("--read-cache needs --memory, the budget it is a share of");
+    const std::uint64_t read_cache = vm->count("read-cache") ? gib_option(*vm, "read-cache") : gen::default_read_cache(budget);
     const std::vector<core::ClassPlan> plan = core::plan_classes(pieces);
-    const std::vector<gen::WorkUnit> units = gen::work_units(plan, budget, vm->count("slices") != 0);
+    const std::vector<gen::WorkUnit> units = gen::work_units(plan, budget, vm->count("slices") != 0, read_cache);
     std::vector<std::string> objects; // as JSON
     for (const gen::WorkUnit& u : units) {
         std::vector<std::string> needs;
@@ -86,7 +87,7 @@ int run_plan(const Args& args) {
                                   .add_raw("needs", json::one_line_array(needs))
                                   .add_number("memory", u.memory)
                                   .add_number("slices", most_slices)
-                                  .add_number("memory_in_slices", gen::memory_estimate(plan, u.plan_index, {}, most_slices))
+                                  .add_number("memory_in_slices", gen::memory_estimate(plan, u.plan_index, {}, most_slices, read_cache))
                                   .add_bool("in_slices", u.in_slices)
                                   .str());
             continue;

@@ -34,6 +34,13 @@ void add_ruleset_options(CommandSyntax& syntax) {
         "consecutive king moves without capture that draw, 0 to 255 (0: no limit)");
 }
 
+std::uint64_t gib_option(const po::variables_map& vm, const std::string& name) {
+    if (!vm.count(name)) return 0;
+    const double gib = vm[name].as<double>();
+    if (!(gib > 0 && gib <= 1 << 20)) throw UsageError("--" + name + " must be a number of GiB above 0");
+    return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(gib * double(1 << 30)));
+}
+
 core::Ruleset ruleset_option(const po::variables_map& vm) {
     core::Ruleset rules;
     rules.promotion = promotion_option(vm);

@@ -2,6 +2,7 @@
 // the readers of the common options (--promotion, --lone-pieces, the FEN).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,9 @@ std::optional<po::variables_map> parse_command_line(const CommandSyntax& syntax,
 // The values of the options added above; UsageError names a bad value.
 core::Promotion promotion_option(const po::variables_map& vm);
 core::LonePieces lone_pieces_option(const po::variables_map& vm);
+// The bytes of option `name`, given in GiB (a number above 0, fractions allowed), or 0 when it is
+// not given; UsageError names a bad value.
+std::uint64_t gib_option(const po::variables_map& vm, const std::string& name);
 // The position the FEN argument names; UsageError if it is missing or bad.
 core::Position fen_argument(const po::variables_map& vm);
 bool has_fen_argument(const po::variables_map& vm);

@@ -60,6 +60,8 @@ struct Run {
     std::vector<ClassPlan> plan;                  // the classes it takes, in order
     std::map<Material, ClassTables> from_scratch; // classes read from their scratch files, by class
     std::uint64_t budget = 0;                     // bytes
+    std::uint64_t read_cache = 0;                 // bytes (gen/read_cache.h)
+    std::uint64_t read_cache_releases = 0;        // so far (ClassReport::read_cache_releases)
     // By class: whether its files are there (or, with --material, it is not the one asked for),
     // whether it is solved in slices, and in how many.
     std::vector<bool> reused;
@@ -158,6 +160,7 @@ void start_run(Run& run) {
         throw std::runtime_error(problem);
     for (const ClassPlan& c : run.plan) run.total += class_positions(c.material);
     run.budget = options.memory ? options.memory : default_memory_budget();
+    run.read_cache = options.read_cache ? options.read_cache : default_read_cache(run.budget);
     // With --material, every other class is read back (a missing one is an error, run_class).
     run.reused.resize(run.plan.size());
     for (std::size_t k = 0; k < run.plan.size(); ++k)
@@ -188,10 +191,11 @@ int planned_count(const Run& run, std::size_t k) {
         const std::size_t at = std::size_t(
             std::find_if(full.begin(), full.end(), [&](const ClassPlan& c) { return c.material == cls; }) -
             full.begin());
-        return run.budget && memory_estimate(full, at) > run.budget ? slices_to_fit(full, at, run.budget)
-                                                                    : MenSlices::profile_count(cls);
+        return run.budget && memory_estimate(full, at, {}, 0, run.read_cache) > run.budget
+                   ? slices_to_fit(full, at, run.budget, {}, run.read_cache)
+                   : MenSlices::profile_count(cls);
     }
-    return slices_to_fit(run.plan, k, run.budget);
+    return slices_to_fit(run.plan, k, run.budget, {}, run.read_cache);
 }
 
 // The estimated need of class k, the classes `read_back` says read back; sets whether it is
@@ -212,13 +216,13 @@ std::uint64_t need_of(Run& run, std::size_t k, const std::vector<bool>& read_bac
         return read_back_bytes(run.plan, k, from);
     }
     const int in_files = solved && has_men(cls) ? solving::slice_file_count(run.slice_dir, cls) : 0;
-    const bool too_large = budget && memory_estimate(run.plan, k, read_back) > budget;
+    const bool too_large = budget && memory_estimate(run.plan, k, read_back, 0, run.read_cache) > budget;
     run.in_slices[k] = solved && has_men(cls) && (options.slices || options.slice >= 0 || in_files > 0 || too_large);
     run.slice_count[k] = !run.in_slices[k] ? 0
-                         : in_files > 0 && (!budget || memory_estimate(run.plan, k, read_back, in_files) <= budget)
+                         : in_files > 0 && (!budget || memory_estimate(run.plan, k, read_back, in_files, run.read_cache) <= budget)
                              ? in_files
                              : planned_count(run, k);
-    return memory_estimate(run.plan, k, read_back, run.slice_count[k]);
+    return memory_estimate(run.plan, k, read_back, run.slice_count[k], run.read_cache);
 }
 
 // Refuses, before any work, a class whose need is above the budget and a slice its class does
@@ -247,7 +251,7 @@ void check_budget(Run& run) {
     }
     run.say("memory: the largest need is " + run.plan[largest].material.class_name() + "'s, about " +
             format_bytes(largest_need) + (run.in_slices[largest] ? " in slices" : "") + " of a budget of " +
-            format_bytes(run.budget));
+            format_bytes(run.budget) + ", the classes read within a read cache of " + format_bytes(run.read_cache));
 }
 
 // ---- One class.
@@ -325,6 +329,8 @@ ClassTables solve(Run& run, std::size_t k, Clock::time_point t0) {
     so.slice_count = run.slice_count[k];
     if (so.slices) run.say(cls.class_name() + ": solved in " + std::to_string(so.slice_count) + " slices");
     so.progress = options.detail;
+    so.read_cache = run.read_cache;
+    so.read_cache_released = [&run](std::uint64_t n) { run.read_cache_releases += n; };
     if (so.slices) {
         so.slice_dir = run.slice_dir;
         // A line when a few seconds have passed since the class began or the last line (a class
@@ -407,7 +413,10 @@ void say_class_done(Run& run, std::size_t k, const ClassReport& report) {
                   report.reused ? "reused" : "solved", format_seconds(report.seconds).c_str(),
                   report.seconds > 0 ? double(n) / report.seconds / 1e3 : 0.0, format_seconds(left).c_str(),
                   format_bytes(peak_memory()).c_str(), own.c_str());
-    run.say(line);
+    run.say(line + (report.read_cache_releases ? "; the classes read given back " +
+                                                     std::to_string(report.read_cache_releases) +
+                                                     " times to keep within the read cache"
+                                               : std::string()));
     if (!report.reused)
         for (const TableStats& t : report.tables) run.say("  " + t.line());
 }
@@ -421,12 +430,14 @@ ClassReport run_class(Run& run, std::size_t k) {
     ClassReport report;
     report.cls = cls;
     const bool own_peak = reset_recent_peak_memory();
+    const std::uint64_t releases_before = run.read_cache_releases;
     const auto t0 = Clock::now();
     const std::optional<std::vector<TableStats>> stats = class_stats(options.out_dir, cls);
     auto done = [&] {
         report.seconds = seconds_since(t0);
         if (own_peak) report.peak = recent_peak_memory();
         report.estimate = run.need[k];
+        report.read_cache_releases = run.read_cache_releases - releases_before;
         say_class_done(run, k, report);
         return report;
     };

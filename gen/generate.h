@@ -56,6 +56,9 @@ struct GenerateOptions {
     // With `only`, a class with men solved in slices: how many (MenSlices), as a unit of a run
     // across machines says. 0: as `damatb plan --pieces P` lists them, P the class's pieces.
     int slice_count = 0;
+    // The read cache in bytes: the most of the classes read that a class's first look holds
+    // resident (gen/read_cache.h). 0: a quarter of the budget (default_read_cache).
+    std::uint64_t read_cache = 0;
 };
 
 struct ClassReport {
@@ -69,6 +72,9 @@ struct ClassReport {
     // The process's peak resident memory while it solved or read the class (0 if unknown), and
     // the estimate of it that the budget was checked against (gen/memory_budget.h).
     std::uint64_t peak = 0, estimate = 0;
+    // How many times its first looks gave back the pages of the classes read to keep within the
+    // read cache.
+    std::uint64_t read_cache_releases = 0;
 };
 
 // Generates (or reuses) every class up to options.pieces, or options.only.

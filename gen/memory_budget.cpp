@@ -60,7 +60,7 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
 } // namespace
 
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
-                              const std::vector<bool>& reused, int slices) {
+                              const std::vector<bool>& reused, int slices, std::uint64_t read_cache) {
     // Solver: SOLVER_BYTES per position of the class and its results, 3.5 bytes, held once it
     // is solved (docs/six-pieces.md, "The memory estimate"); in slices, sliced_solver_bytes. A
     // class read back holds its three bytes of results while it is read. Then the WDL5 of the
@@ -69,7 +69,7 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     if (k < reused.size() && reused[k]) return read_back_bytes(plan, k, ReadFrom::RECORDS);
     const std::uint64_t bytes = slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
                                 : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
-    return bytes + held_classes_bytes(plan, k);
+    return bytes + held_classes_bytes(plan, k, read_cache);
 }
 
 std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k, ReadFrom from) {
@@ -95,12 +95,12 @@ std::uint64_t sliced_solver_bytes(const Material& cls, int count) {
 }
 
 int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t budget,
-                  const std::vector<bool>& reused) {
+                  const std::vector<bool>& reused, std::uint64_t read_cache) {
     const Material& cls = plan[k].material;
     const std::vector<MenSlices::Slice> profiles = MenSlices::estimate(cls);
     const int most = int(profiles.size());
     if (k < reused.size() && reused[k]) return most; // read back, not solved
-    const std::uint64_t held = held_classes_bytes(plan, k); // memory_estimate's, besides the solver's
+    const std::uint64_t held = held_classes_bytes(plan, k, read_cache); // memory_estimate's, besides the solver's
     const std::uint64_t within = budget / 5 * 4;
     // A slice of `count` holds at least the class's positions / count: fewer cannot fit.
     const std::uint64_t results = results_bytes(cls);
@@ -116,11 +116,13 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
     return most;
 }
 
-std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
+std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t read_cache) {
     std::uint64_t bytes = 0;
     for (const Material& n : plan[k].needs) bytes += class_positions(n);
-    return bytes + PROGRAM_BYTES;
+    return std::min(bytes, read_cache) + PROGRAM_BYTES;
 }
+
+std::uint64_t default_read_cache(std::uint64_t budget) { return budget ? budget / 4 : NO_READ_CACHE; }
 
 std::uint64_t default_memory_budget() {
     const std::uint64_t memory = core::physical_memory();

@@ -10,13 +10,21 @@
 
 namespace damatb::gen {
 
+// The read cache's bytes (gen/read_cache.h) that leave the classes a class reads unbounded:
+// each counts whole in its estimate.
+inline constexpr std::uint64_t NO_READ_CACHE = ~std::uint64_t{0};
+// The read cache when none is given: a quarter of the budget, none without a budget (0).
+std::uint64_t default_read_cache(std::uint64_t budget);
+
 // The bytes the solver needs for class k of a plan, the earlier classes it still
 // holds in memory included. A class whose files are already there (`reused`, when given, says
 // which) is read back, not solved: it needs a few bytes per position.
 // With `slices` above 0, a class with men is solved in that many slices (sliced_solver_bytes;
-// MenSlices::profile_count or more: one per profile).
+// MenSlices::profile_count or more: one per profile). The classes it reads count for at most
+// `read_cache` bytes (held_classes_bytes).
 std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
-                              const std::vector<bool>& reused = {}, int slices = 0);
+                              const std::vector<bool>& reused = {}, int slices = 0,
+                              std::uint64_t read_cache = NO_READ_CACHE);
 // What a class whose files are there is read back from (gen/generate.cpp, read_back): nothing,
 // when no class of the run reads it; its WDL5 scratch files, mapped; its values files, their
 // WDL5 alone; or every record of its files.
@@ -37,11 +45,12 @@ std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls, int cou
 // into few large slices (docs/six-pieces.md, "Fewer, larger slices"). Its number of profiles
 // (the most it has) when that many do not fit so.
 int slices_to_fit(const std::vector<core::ClassPlan>& plan, std::size_t k, std::uint64_t budget,
-                  const std::vector<bool>& reused = {});
+                  const std::vector<bool>& reused = {}, std::uint64_t read_cache = NO_READ_CACHE);
 // The bytes that solving class k of a plan holds besides its solver's: the WDL5 of the classes
-// it reads (one byte per position; those held for later classes are mapped from their scratch
-// files, their pages given back, gen/wdl_scratch.h), and a margin for the program.
-std::uint64_t held_classes_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k);
+// it reads (one byte per position; mapped from their scratch files, gen/wdl_scratch.h), at most
+// `read_cache` of them resident at once (gen/read_cache.h), and a margin for the program.
+std::uint64_t held_classes_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k,
+                                 std::uint64_t read_cache = NO_READ_CACHE);
 
 // The memory budget when none is given: the machine's memory less a sixteenth of it, and at
 // least 1 GiB, for the system and other programs.

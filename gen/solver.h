@@ -50,6 +50,12 @@ struct SolveOptions {
     // into (they must be there and valid), and write its file; solve_class then returns no
     // tables. A slice whose file is there and valid is left as it is. -1: every slice, in order.
     int only_slice = -1;
+    // The most bytes of the classes read, mapped from their scratch files, that the first look
+    // holds resident (gen/read_cache.h); by default no bound.
+    std::uint64_t read_cache = ~std::uint64_t{0};
+    // Called after a first look that gave those pages back to keep within read_cache, with the
+    // number of times it did.
+    std::function<void(std::uint64_t)> read_cache_released;
     // Called now and then with a line on what the solver is doing.
     std::function<void(const std::string&)> progress;
 };

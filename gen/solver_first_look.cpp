@@ -4,6 +4,7 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
+#include "gen/read_cache.h"
 #include "gen/solver_state.h"
 
 namespace damatb::gen::solving {
@@ -74,13 +75,19 @@ void finish_look(Table& here, std::uint64_t i, const Look& look) {
 } // namespace
 
 // Terminal positions and the facts about moves that leave the class, for the positions being
-// solved.
+// solved, the classes read held within the read cache.
 void first_look(SolverState& solver, int t) {
     Table& here = solver.table(t);
+    ReadCache cache(solver.solved, solver.options.read_cache);
+    const std::uint64_t every = cache.bounded() ? ReadCache::LOOK_EVERY : CHUNK_SIZE;
     for_each_of_chunks(chunks_of(here.active), solver.threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
-        one_ahead<Look>(b, e, [&](std::uint64_t i, Look& look) { start_look(solver, here, i, look); },
-                        [&](std::uint64_t i, const Look& look) { finish_look(here, i, look); });
+        for (std::uint64_t from = b; from < e; from += every) {
+            one_ahead<Look>(from, std::min(e, from + every), [&](std::uint64_t i, Look& look) { start_look(solver, here, i, look); },
+                            [&](std::uint64_t i, const Look& look) { finish_look(here, i, look); });
+            cache.looked();
+        }
     });
+    if (cache.releases() && solver.options.read_cache_released) solver.options.read_cache_released(cache.releases());
 }
 
 } // namespace damatb::gen::solving

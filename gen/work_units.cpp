@@ -12,21 +12,23 @@ std::string slice_unit_name(const core::Material& cls, int slice) {
 }
 
 std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::uint64_t budget,
-                                 bool all_slices) {
+                                 bool all_slices, std::uint64_t cache) {
     std::vector<WorkUnit> units;
     std::map<core::Material, std::size_t> unit_of_class;
     for (std::size_t k = 0; k < plan.size(); ++k) {
         const core::Material& cls = plan[k].material;
         std::vector<std::size_t> class_needs;
         for (const core::Material& n : plan[k].needs) class_needs.push_back(unit_of_class.at(n));
-        const bool in_slices = has_men(cls) && (all_slices || (budget && memory_estimate(plan, k) > budget));
-        const int count = !in_slices ? 0 : all_slices ? MenSlices::profile_count(cls) : slices_to_fit(plan, k, budget);
+        const bool in_slices = has_men(cls) && (all_slices || (budget && memory_estimate(plan, k, {}, 0, cache) > budget));
+        const int count = !in_slices    ? 0
+                          : all_slices ? MenSlices::profile_count(cls)
+                                       : slices_to_fit(plan, k, budget, {}, cache);
         std::vector<std::size_t> own_slices;
         if (in_slices) {
             const std::vector<MenSlices::Slice> slices = MenSlices::estimate(cls, count);
             const std::vector<std::vector<int>> leads = MenSlices::estimate_leads_into(cls, count);
             const std::vector<std::uint64_t> bytes = slice_solver_bytes(cls, count);
-            const std::uint64_t held = held_classes_bytes(plan, k);
+            const std::uint64_t held = held_classes_bytes(plan, k, cache);
             const std::size_t first = units.size();
             for (int s = 0; s < int(slices.size()); ++s) {
                 WorkUnit u{slice_unit_name(cls, s), cls, s, slices[std::size_t(s)].positions, class_needs,
@@ -37,7 +39,7 @@ std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::
             }
         }
         // A class in slices is written from its slices' files: it holds what its dearest slice does.
-        WorkUnit u{cls.class_name(), cls, -1, class_positions(cls), class_needs, memory_estimate(plan, k, {}, count),
+        WorkUnit u{cls.class_name(), cls, -1, class_positions(cls), class_needs, memory_estimate(plan, k, {}, count, cache),
                    in_slices, k};
         u.slice_count = count;
         u.needs.insert(u.needs.end(), own_slices.begin(), own_slices.end());

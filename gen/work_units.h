@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/material.h"
+#include "gen/memory_budget.h"
 
 namespace damatb::gen {
 
@@ -30,9 +31,10 @@ struct WorkUnit {
 
 // The units of every class in `plan`, in order. A class with men is solved in slices when
 // `all_slices` (one per profile), or when its estimated peak whole is above `budget` (0: no
-// budget; in the fewest slices that fit it, slices_to_fit).
+// budget; in the fewest slices that fit it, slices_to_fit). The classes a unit reads count for
+// at most `read_cache` bytes (gen/memory_budget.h: `generate` takes default_read_cache(budget)).
 std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::uint64_t budget,
-                                 bool all_slices);
+                                 bool all_slices, std::uint64_t read_cache = NO_READ_CACHE);
 
 // "KKvKM.slice-3".
 std::string slice_unit_name(const core::Material& cls, int slice);

@@ -88,6 +88,17 @@ check "generate above the budget names the class" "damatb: error: class KKMvK ne
   "$("$damatb" generate --material KKMvK --memory 0.07 --out "$tmp/refused" 2>&1 >/dev/null)"
 check "generate above the budget writes nothing" "" "$(ls "$tmp/refused" 2>/dev/null)"
 check "generate --memory 0 exits 2" 2 "$(exit_code "$damatb" generate --memory 0 --out "$tmp/refused")"
+check "generate --read-cache 0 names the option" "damatb: error: --read-cache must be a number of GiB above 0" \
+  "$("$damatb" generate --read-cache 0 --out "$tmp/refused" 2>&1 >/dev/null)"
+check "plan --read-cache without --memory exits 2" 2 "$(exit_code "$damatb" plan --read-cache 1)"
+# The classes read count for at most the read cache: those KMvKM reads (KKvK, KKvKM, KKvM, KMvK,
+# KMvM: 5.9 MiB) counted as 1 MiB, it fits in 3 slices rather than 4 under the same budget.
+check "plan --read-cache: fewer slices" "4 3" \
+  "$(python3 -c 'import json,sys
+units = [json.load(open(f)) for f in sys.argv[1:]]
+count = [sum(u.get("class") == "KMvKM" for u in us) for us in units]
+print(*count)' <("$damatb" plan --pieces 4 --memory 0.115 --json) \
+     <("$damatb" plan --pieces 4 --memory 0.115 --read-cache 0.001 --json))"
 
 # A run killed (kill -9) in the middle resumes where it was and ends with the same bytes as a
 # run from nothing: the tables up to 4 pieces, killed once the third class's files are written

@@ -116,6 +116,31 @@ TEST_CASE("Memory estimate: a class done is read back for less than solving it n
     }
 }
 
+TEST_CASE("Memory estimate: the classes read count for at most the read cache", "[units]") {
+    const std::vector<core::ClassPlan> plan = core::plan_classes(5);
+    const auto at = std::find_if(plan.begin(), plan.end(),
+                                 [&](const core::ClassPlan& c) { return c.material.class_name() == "KKMvKM"; });
+    REQUIRE(at != plan.end());
+    const std::size_t k = std::size_t(at - plan.begin());
+    std::uint64_t read = 0; // a byte a position of each class it reads
+    for (const core::Material& n : at->needs) read += gen::class_positions(n);
+    constexpr std::uint64_t program = 64u << 20;
+    CHECK(gen::held_classes_bytes(plan, k) == read + program);
+    CHECK(gen::held_classes_bytes(plan, k, read + 1) == read + program);
+    CHECK(gen::held_classes_bytes(plan, k, read / 3) == read / 3 + program);
+    CHECK(gen::memory_estimate(plan, k) - gen::memory_estimate(plan, k, {}, 0, read / 3) == read - read / 3);
+    // A quarter of the budget by default, none without one.
+    CHECK(gen::default_read_cache(std::uint64_t{16} << 30) == std::uint64_t{4} << 30);
+    CHECK(gen::default_read_cache(0) == gen::NO_READ_CACHE);
+    // Under half of what KKMvKM needs whole, a small cache leaves more to the slices: fewer of
+    // them (3 against 4).
+    const std::uint64_t budget = gen::memory_estimate(plan, k) / 2;
+    const int slices = gen::slices_to_fit(plan, k, budget), cached = gen::slices_to_fit(plan, k, budget, {}, 1 << 20);
+    CHECK(cached < slices);
+    CHECK(gen::memory_estimate(plan, k, {}, slices) <= budget / 5 * 4);
+    CHECK(gen::memory_estimate(plan, k, {}, cached, 1 << 20) <= budget / 5 * 4);
+}
+
 TEST_CASE("Work units: the queue hands each out once, after its needs", "[units]") {
     const std::vector<gen::WorkUnit> units = gen::work_units(core::plan_classes(4), 0, true);
     SECTION("in order, one at a time") {
