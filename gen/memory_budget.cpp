@@ -24,6 +24,12 @@ constexpr std::uint64_t SOLVER_BYTES = 14;
 // A class solved whole holds its results (WDL5, DTZ and round, 3 bytes, and a bit of marks)
 // once it is solved.
 constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
+// A class of kings only, solved whole, its results included: it has one round, so no progress
+// histories; its escapes (4 bytes) go back before the values without the limit and their
+// escapes (2 bytes) are made, and those before its results are (3 bytes and a bit). Its peak is
+// the first phase's: its 4-byte record and 4-byte escape, its work lists, and the freed memory
+// the C library keeps (docs/six-pieces.md, "The memory estimate").
+constexpr std::uint64_t KINGS_ONLY_BYTES = 11;
 // The program's own, whatever it solves or reads: its code, the plan, the buffers of a block.
 constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
 
@@ -62,27 +68,30 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused, int slices, std::uint64_t read_cache) {
     // Solver: SOLVER_BYTES per position of the class and its results, 3.5 bytes, held once it
-    // is solved (docs/six-pieces.md, "The memory estimate"); in slices, sliced_solver_bytes. A
-    // class read back holds its three bytes of results while it is read. Then the WDL5 of the
-    // classes it reads, one byte per position.
+    // is solved (docs/six-pieces.md, "The memory estimate"), KINGS_ONLY_BYTES for a class of
+    // kings only; in slices, sliced_solver_bytes. A class read back holds its three bytes of
+    // results while it is read. Then the WDL5 of the classes it reads, one byte per position.
     const Material& cls = plan[k].material;
     if (k < reused.size() && reused[k]) return read_back_bytes(plan, k, ReadFrom::RECORDS);
-    const std::uint64_t bytes = slices > 0 && has_men(cls) ? sliced_solver_bytes(cls, slices)
-                                : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
+    const std::uint64_t bytes = !has_men(cls) ? class_positions(cls) * KINGS_ONLY_BYTES
+                                : slices > 0 ? sliced_solver_bytes(cls, slices)
+                                             : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
     return bytes + held_classes_bytes(plan, k, read_cache);
 }
 
 std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k, ReadFrom from) {
     // Mapped, a byte of WDL5 a position, resident once checked (the kernel's to take back, as
     // the pages of a file); the values alone, the same in the heap; every record, 3 bytes of
-    // results and the progress histories (a byte a position, or less).
+    // results and the progress histories (a byte a position, or less). Read from its files, a
+    // class is then kept in scratch files, each mapped and read whole to be checked beside
+    // what was read: a byte a position more.
     switch (from) {
     case ReadFrom::NOTHING: return PROGRAM_BYTES;
     case ReadFrom::SCRATCH_FILES: return class_positions(plan[k].material) + PROGRAM_BYTES;
-    case ReadFrom::VALUES: return class_positions(plan[k].material) + held_classes_bytes(plan, k);
+    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + held_classes_bytes(plan, k);
     case ReadFrom::RECORDS: break;
     }
-    return class_positions(plan[k].material) * 4 + held_classes_bytes(plan, k);
+    return class_positions(plan[k].material) * 5 + held_classes_bytes(plan, k);
 }
 
 std::vector<std::uint64_t> slice_solver_bytes(const Material& cls, int count) {
