@@ -33,6 +33,9 @@ constexpr std::uint64_t KINGS_ONLY_BYTES = 11;
 // The program's own, whatever it solves or reads: its code, the plan, the buffers of a block.
 constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
 
+// n and a quarter of n.
+std::uint64_t with_quarter(std::uint64_t n) { return n + n / 4; }
+
 // What a class solved in slices holds for its whole length: a bit of marks per position (the
 // histories', gen/solver_state.h) and a bit for the bit sets' pages that other slices' runs
 // share; its results go to the slice files, slice by slice.
@@ -42,7 +45,9 @@ std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) /
 std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
     // The class's marks (results_bytes), then the solver's SOLVER_BYTES per position of the
     // slice (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
-    // slice done that this slice or one still to come reads.
+    // slice done that this slice or one still to come reads; and a quarter more, for what a
+    // class cut into few large slices holds beyond that count (docs/six-pieces.md, "Fewer,
+    // larger slices": KKKKMvK in 3 slices peaked at 12.0 GiB where it counts 10.7).
     const std::uint64_t results = results_bytes(cls);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
     const std::vector<std::vector<int>> leads =
@@ -58,7 +63,7 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
     for (std::size_t s = 0; s < slices.size(); ++s) {
         kept += from[s];
         kept -= after[s];
-        out.push_back(results + SOLVER_BYTES * slices[s].positions + 5 * kept);
+        out.push_back(with_quarter(results + SOLVER_BYTES * slices[s].positions + 5 * kept));
     }
     return out;
 }
@@ -110,15 +115,14 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
     const int most = int(profiles.size());
     if (k < reused.size() && reused[k]) return most; // read back, not solved
     const std::uint64_t held = held_classes_bytes(plan, k, read_cache); // memory_estimate's, besides the solver's
-    const std::uint64_t within = budget / 5 * 4;
     // A slice of `count` holds at least the class's positions / count: fewer cannot fit.
-    const std::uint64_t results = results_bytes(cls);
+    const std::uint64_t results = with_quarter(results_bytes(cls));
     auto fits = [&](int count) {
         const std::vector<std::uint64_t> bytes = slice_bytes(cls, profiles, count);
-        return *std::max_element(bytes.begin(), bytes.end()) + held <= within;
+        return *std::max_element(bytes.begin(), bytes.end()) + held <= budget;
     };
-    if (within <= held + results || !fits(most)) return most; // not even in the most slices
-    const std::uint64_t fewest = SOLVER_BYTES * class_positions(cls) / (within - held - results);
+    if (budget <= held + results || !fits(most)) return most; // not even in the most slices
+    const std::uint64_t fewest = SOLVER_BYTES * class_positions(cls) / (budget - held - results);
     for (int count = int(std::max<std::uint64_t>(2, std::min<std::uint64_t>(fewest, std::uint64_t(most))));
          count < most; ++count)
         if (fits(count)) return count;

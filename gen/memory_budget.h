@@ -40,10 +40,8 @@ std::uint64_t sliced_solver_bytes(const core::Material& cls, int count = 0);
 // The same at each of its slices, in the order they are solved (MenSlices::estimate).
 std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls, int count = 0);
 // The fewest slices (at least 2) that class k of a plan, which has men, can be solved in within
-// four fifths of `budget` bytes (memory_estimate): each slice costs passes of its own, so the
-// fewer the faster. The fifth kept back is for what the estimate misses when a class is cut
-// into few large slices (docs/six-pieces.md, "Fewer, larger slices"). Its number of profiles
-// (the most it has) when that many do not fit so.
+// `budget` bytes (memory_estimate): each slice costs passes of its own, so the fewer the
+// faster. Its number of profiles (the most it has) when that many do not fit so.
 int slices_to_fit(const std::vector<core::ClassPlan>& plan, std::size_t k, std::uint64_t budget,
                   const std::vector<bool>& reused = {}, std::uint64_t read_cache = NO_READ_CACHE);
 // The bytes that solving class k of a plan holds besides its solver's: the WDL5 of the classes
