@@ -46,8 +46,8 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
     // The class's marks (results_bytes), then the solver's SOLVER_BYTES per position of the
     // slice (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
     // slice done that this slice or one still to come reads; and a quarter more, for what a
-    // class cut into few large slices holds beyond that count (docs/six-pieces.md, "Fewer,
-    // larger slices": KKKKMvK in 3 slices peaked at 12.0 GiB where it counts 10.7).
+    // class cut into few large slices holds beyond that count, measured (docs/six-pieces.md,
+    // "Fewer, larger slices").
     const std::uint64_t results = results_bytes(cls);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
     const std::vector<std::vector<int>> leads =
