@@ -54,7 +54,7 @@ int run_plan(const Args& args) {
     if (pieces < 2 || pieces > 8) throw UsageError("--pieces must be from 2 to 8");
     const std::uint64_t budget = gib_option(*vm, "memory");
     if (vm->count("read-cache") && !budget) throw UsageError("--read-cache needs --memory, the budget it is a share of");
-    const std::uint64_t read_cache = vm->count("read-cache") ? gib_option(*vm, "read-cache") : gen::default_read_cache(budget);
+    const std::uint64_t read_cache = gen::read_cache_of(budget, gib_option(*vm, "read-cache"));
     const std::vector<core::ClassPlan> plan = core::plan_classes(pieces);
     const std::vector<gen::WorkUnit> units = gen::work_units(plan, budget, vm->count("slices") != 0, read_cache);
     std::vector<std::string> objects; // as JSON

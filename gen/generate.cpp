@@ -160,7 +160,7 @@ void start_run(Run& run) {
         throw std::runtime_error(problem);
     for (const ClassPlan& c : run.plan) run.total += class_positions(c.material);
     run.budget = options.memory ? options.memory : default_memory_budget();
-    run.read_cache = options.read_cache ? options.read_cache : default_read_cache(run.budget);
+    run.read_cache = read_cache_of(run.budget, options.read_cache);
     // With --material, every other class is read back (a missing one is an error, run_class).
     run.reused.resize(run.plan.size());
     for (std::size_t k = 0; k < run.plan.size(); ++k)

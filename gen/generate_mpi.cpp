@@ -259,7 +259,7 @@ bool generate_with_mpi(const GenerateOptions& options, const ErrorSink& error) {
     // process takes process 0's budget, which says how many slices a class is cut into.
     GenerateOptions shared = options;
     shared.memory = options.memory ? options.memory : default_memory_budget();
-    shared.read_cache = options.read_cache ? options.read_cache : default_read_cache(shared.memory);
+    shared.read_cache = read_cache_of(shared.memory, options.read_cache);
     MPI_Bcast(&shared.memory, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     MPI_Bcast(&shared.read_cache, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     const std::vector<WorkUnit> units = work_units(plan, shared.memory, options.slices, shared.read_cache);

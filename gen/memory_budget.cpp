@@ -135,7 +135,9 @@ std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t
     return std::min(bytes, read_cache) + PROGRAM_BYTES;
 }
 
-std::uint64_t default_read_cache(std::uint64_t budget) { return budget ? budget / 4 : NO_READ_CACHE; }
+std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked) {
+    return asked ? asked : budget ? budget / 4 : NO_READ_CACHE;
+}
 
 std::uint64_t default_memory_budget() {
     const std::uint64_t memory = core::physical_memory();

@@ -13,8 +13,9 @@ namespace damatb::gen {
 // The read cache's bytes (gen/read_cache.h) that leave the classes a class reads unbounded:
 // each counts whole in its estimate.
 inline constexpr std::uint64_t NO_READ_CACHE = ~std::uint64_t{0};
-// The read cache when none is given: a quarter of the budget, none without a budget (0).
-std::uint64_t default_read_cache(std::uint64_t budget);
+// The read cache under a budget (0: none): `asked` if not 0, else a quarter of the budget, else
+// none (NO_READ_CACHE).
+std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked);
 
 // The bytes the solver needs for class k of a plan, the earlier classes it still
 // holds in memory included. A class whose files are already there (`reused`, when given, says

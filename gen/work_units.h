@@ -32,7 +32,7 @@ struct WorkUnit {
 // The units of every class in `plan`, in order. A class with men is solved in slices when
 // `all_slices` (one per profile), or when its estimated peak whole is above `budget` (0: no
 // budget; in the fewest slices that fit it, slices_to_fit). The classes a unit reads count for
-// at most `read_cache` bytes (gen/memory_budget.h: `generate` takes default_read_cache(budget)).
+// at most `read_cache` bytes (gen/memory_budget.h: `generate` takes read_cache_of(budget, its --read-cache)).
 std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::uint64_t budget,
                                  bool all_slices, std::uint64_t read_cache = NO_READ_CACHE);
 

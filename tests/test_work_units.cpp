@@ -129,9 +129,10 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
     CHECK(gen::held_classes_bytes(plan, k, read + 1) == read + program);
     CHECK(gen::held_classes_bytes(plan, k, read / 3) == read / 3 + program);
     CHECK(gen::memory_estimate(plan, k) - gen::memory_estimate(plan, k, {}, 0, read / 3) == read - read / 3);
-    // A quarter of the budget by default, none without one.
-    CHECK(gen::default_read_cache(std::uint64_t{16} << 30) == std::uint64_t{4} << 30);
-    CHECK(gen::default_read_cache(0) == gen::NO_READ_CACHE);
+    // A quarter of the budget unless asked for, none without a budget.
+    CHECK(gen::read_cache_of(std::uint64_t{16} << 30, 0) == std::uint64_t{4} << 30);
+    CHECK(gen::read_cache_of(std::uint64_t{16} << 30, 1000) == 1000);
+    CHECK(gen::read_cache_of(0, 0) == gen::NO_READ_CACHE);
     // Under half of what KKMvKM needs whole, a small cache leaves more to the slices: fewer of
     // them (3 against 4).
     const std::uint64_t budget = gen::memory_estimate(plan, k) / 2;
