@@ -9,8 +9,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 #include <new>
+#include <utility>
 #include <vector>
 
 namespace damatb::core {
@@ -65,5 +67,43 @@ struct HugePageAllocator {
 // A vector whose storage, once large, lies on huge pages.
 template <typename T>
 using HugeVector = std::vector<T, HugePageAllocator<T>>;
+
+// HugePageAllocator whose blocks are always fresh zeros (a small one from calloc) and whose
+// elements made without a value are left as they are (zeros): a vector of bytes sized so takes
+// memory page by page as it is written, not all at once for its zeros. Only for a vector sized
+// once from empty: one shrunk and grown again would keep the old values past its size.
+template <typename T>
+struct LazyZeroAllocator : HugePageAllocator<T> {
+    using value_type = T;
+
+    LazyZeroAllocator() = default;
+    template <typename U>
+    LazyZeroAllocator(const LazyZeroAllocator<U>&) {}
+
+    T* allocate(std::size_t n) {
+        if (n * sizeof(T) >= HUGE_PAGE) return HugePageAllocator<T>::allocate(n); // fresh from the kernel
+        void* p = std::calloc(n, sizeof(T));
+        if (!p) throw std::bad_alloc();
+        return static_cast<T*>(p);
+    }
+    void deallocate(T* p, std::size_t n) {
+        if (n * sizeof(T) >= HUGE_PAGE) return HugePageAllocator<T>::deallocate(p, n);
+        std::free(p);
+    }
+    template <typename U>
+    void construct(U* p) {
+        ::new (static_cast<void*>(p)) U; // default-initialised: the zeros already there
+    }
+    template <typename U, typename... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+    template <typename U>
+    bool operator==(const LazyZeroAllocator<U>&) const { return true; }
+};
+
+// A vector of zeros that become resident as they are written (LazyZeroAllocator).
+template <typename T>
+using LazyZeroVector = std::vector<T, LazyZeroAllocator<T>>;
 
 } // namespace damatb::core

@@ -16,20 +16,19 @@ using core::Material;
 namespace {
 
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
-// "The memory estimate"): its 4-byte record and 4-byte escape, its work lists (a bit a
-// position once long), then the values without the limit, the progress histories' steps (8
-// bytes each, and as many again while they are sorted and handed on), and the freed memory the
-// C library keeps.
-constexpr std::uint64_t SOLVER_BYTES = 14;
-// A class solved whole holds its results (WDL5, DTZ and round, 3 bytes, and a bit of marks)
-// once it is solved.
+// "The memory estimate"): its 4-byte record and its escape's byte, its work lists (a bit a
+// position once long), the progress histories' steps (8 bytes each, and as many again while
+// they are sorted and handed on), and the freed memory the C library keeps.
+constexpr std::uint64_t SOLVER_BYTES = 11;
+// A class solved whole makes its results (WDL5, DTZ and round, 3 bytes, and a bit of marks) as
+// it gives back its records, but beside its histories' steps, held twice then.
 constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
 // A class of kings only, solved whole, its results included: it has one round, so no progress
-// histories; its escapes (4 bytes) go back before the values without the limit and their
-// escapes (2 bytes) are made, and those before its results are (3 bytes and a bit). Its peak is
-// the first phase's: its 4-byte record and 4-byte escape, its work lists, and the freed memory
-// the C library keeps (docs/six-pieces.md, "The memory estimate").
-constexpr std::uint64_t KINGS_ONLY_BYTES = 11;
+// histories; its escapes go back before those without the limit are made, and its records as
+// its results are. Its peak is the first phase's: its 4-byte record and its escape's byte, its
+// work lists, and the freed memory the C library keeps (docs/six-pieces.md, "The memory
+// estimate").
+constexpr std::uint64_t KINGS_ONLY_BYTES = 8;
 // The program's own, whatever it solves or reads: its code, the plan, the buffers of a block.
 constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
 
@@ -44,8 +43,8 @@ std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) /
 // slice_solver_bytes from the class's profiles (MenSlices::estimate).
 std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
     // The class's marks (results_bytes), then the solver's SOLVER_BYTES per position of the
-    // slice (as whole, below) with the 5 bytes (record, value without the limit) it keeps of each
-    // slice done that this slice or one still to come reads; and a quarter more, for what a
+    // slice (as whole, below) with the 4 bytes (its record) it keeps of each slice done that this
+    // slice or one still to come reads; and a quarter more, for what a
     // class cut into few large slices holds beyond that count, measured (docs/six-pieces.md,
     // "Fewer, larger slices").
     const std::uint64_t results = results_bytes(cls);
@@ -63,7 +62,7 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
     for (std::size_t s = 0; s < slices.size(); ++s) {
         kept += from[s];
         kept -= after[s];
-        out.push_back(with_quarter(results + SOLVER_BYTES * slices[s].positions + 5 * kept));
+        out.push_back(with_quarter(results + SOLVER_BYTES * slices[s].positions + 4 * kept));
     }
     return out;
 }
@@ -72,8 +71,8 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
 
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused, int slices, std::uint64_t read_cache) {
-    // Solver: SOLVER_BYTES per position of the class and its results, 3.5 bytes, held once it
-    // is solved (docs/six-pieces.md, "The memory estimate"), KINGS_ONLY_BYTES for a class of
+    // Solver: SOLVER_BYTES per position of the class and its results, 3.5 bytes, made beside its
+    // histories' steps once it is solved (docs/six-pieces.md, "The memory estimate"), KINGS_ONLY_BYTES for a class of
     // kings only; in slices, sliced_solver_bytes. A class read back holds its three bytes of
     // results while it is read. Then the WDL5 of the classes it reads, one byte per position.
     const Material& cls = plan[k].material;

@@ -9,7 +9,7 @@
 // had no capture (capturing is compulsory) and was not already over by the
 // one-piece-each rule. Its second argument tells a king's move from a man's: the
 // predecessors by king moves share their men, and their index can share its work
-// (core::SharedIndex).
+// (core::SharedIndex). Its third is the two squares of p's move, in p's frame.
 #pragma once
 
 #include "core/game.h"
@@ -95,7 +95,7 @@ void for_each_predecessor(const core::Position& q, RetroKind kind, core::LonePie
         if (i >= n) break; // padding
         f(Position::from_valid(__builtin_bswap64(men_before[i]), __builtin_bswap64(kings_before[i]),
                                flipped_men, flipped_kings, WHITE),
-          i < by_kings);
+          i < by_kings, __builtin_bswap64(empty_before[i] ^ empty));
     }
 }
 

@@ -179,14 +179,23 @@ std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver
         if (!ok) return;
         const std::size_t n = e - b;
         bytes.resize(STATE_BYTES * n);
+        // A frame holds the 4-byte records, then the values without the limit, a byte each: a
+        // position not won or lost under the limit has NO_LEVEL in its record, its value without
+        // the limit in the byte (Table::without_limit).
+        std::uint8_t* records = bytes.data();
+        std::uint8_t* without_limit = bytes.data() + 4 * n;
         if constexpr (WRITE) {
-            std::memcpy(bytes.data(), here.nodes.data() + 4 * b, 4 * n);
-            std::memcpy(bytes.data() + 4 * n, here.without_limit.data() + b, n);
+            std::memcpy(records, here.nodes.data() + 4 * b, 4 * n);
+            for (std::size_t k = 0; k < n; ++k) {
+                without_limit[k] = here.without_limit(b + k);
+                if (here.under_limit[b + k] == UNKNOWN) records[4 * k + 2] = NO_LEVEL;
+            }
             file.write_frame(bytes.data(), bytes.size());
         } else {
             if (!(ok = file.read_frame(bytes.data(), bytes.size()))) return;
-            std::memcpy(here.nodes.data() + 4 * b, bytes.data(), 4 * n);
-            std::memcpy(here.without_limit.data() + b, bytes.data() + 4 * n, n);
+            std::memcpy(here.nodes.data() + 4 * b, records, 4 * n);
+            for (std::size_t k = 0; k < n; ++k)
+                if (here.under_limit[b + k] == UNKNOWN) here.set_without_limit(b + k, Label(without_limit[k]));
         }
         const std::uint64_t at = file.offset() + 4; // after the frame's size
         std::uint64_t size = 0;

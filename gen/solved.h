@@ -56,7 +56,9 @@ struct SolvedTable {
     explicit SolvedTable(const core::Material& m) : index(m) {}
 
     core::TableIndex index;
-    core::HugeVector<core::Wdl5> wdl; // looked up at random by the classes that capture into it
+    // The results, made once by the solver or read from the files (a table solved whole takes
+    // their memory as it writes them, core::LazyZeroVector).
+    core::LazyZeroVector<core::Wdl5> wdl; // looked up at random by the classes that capture into it
     // A table read back from its WDL5 scratch file (gen/wdl_scratch.h): the WDL5 mapped from it
     // (wdl left empty), and the mapping, kept as long as the table is.
     const core::Wdl5* wdl_view = nullptr;
@@ -64,8 +66,8 @@ struct SolvedTable {
     // The WDL5 of index i, from wdl or the scratch file.
     core::Wdl5 wdl_at(std::uint64_t i) const { return *wdl_address(i); }
     const core::Wdl5* wdl_address(std::uint64_t i) const { return wdl_view ? wdl_view + i : wdl.data() + i; }
-    std::vector<std::uint8_t> dtz;
-    std::vector<std::uint8_t> round;
+    core::LazyZeroVector<std::uint8_t> dtz;
+    core::LazyZeroVector<std::uint8_t> round;
     // For a table the solver made (not one read from its files): a bit per index, set where the
     // side to move must capture (core::is_dont_care), as the solver's first look found it;
     // index i is bit i % 64 of word i / 64.

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -44,11 +45,11 @@ Wdl5 result(const SolverState& solver, const Table& here, std::uint64_t i) {
         v = Wdl5::WIN;
     else if (here.under_limit[i] == LOST)
         v = Wdl5::LOSS;
-    else if (here.without_limit[i] == WON)
+    else if (here.without_limit(i) == WON)
         v = Wdl5::CURSED_WIN;
-    else if (here.without_limit[i] == LOST)
+    else if (here.without_limit(i) == LOST)
         v = Wdl5::BLESSED_LOSS;
-    if ((v == Wdl5::WIN && here.without_limit[i] != WON) || (v == Wdl5::LOSS && here.without_limit[i] != LOST))
+    if ((v == Wdl5::WIN && here.without_limit(i) != WON) || (v == Wdl5::LOSS && here.without_limit(i) != LOST))
         throw std::logic_error("won or lost under the limit but not without it: " +
                                to_fen(here.index.position(i)));
     if (solver.rules.king_move_limit == 0 && v != Wdl5::WIN && v != Wdl5::LOSS && v != Wdl5::DRAW)
@@ -116,10 +117,21 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
 }
 
 // Writes the values of the positions of table t being solved into `out`'s arrays (sized
-// already), and their history steps as a run of out.history.
+// already, their memory taken as they are written), and their history steps as a run of
+// out.history. A class solved whole gives back its records as its results are made, the
+// highest chunks first: a position's results read its own record, or that of an image with a
+// smaller index (fill_results), so a chunk's records are read no more once it and every chunk
+// above it are done. Its peak is so the records' or the results', not both.
 void finish(SolverState& solver, int t, SolvedTable& out) {
-    const std::vector<Range> chunks = chunks_of(solver.table(t).active);
-    for_each_of_chunks(chunks, solver.threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+    out.history.push_back(slice_steps(solver, t)); // from the records, before they go
+    Table& here = solver.table(t);
+    std::vector<Range> chunks = chunks_of(here.active);
+    const bool release = !solver.slices; // in slices, the slices after this one read its records
+    std::reverse(chunks.begin(), chunks.end());
+    std::vector<char> done(chunks.size());
+    std::size_t all_done_to = 0; // chunks[0 .. all_done_to) are done, and their records given back
+    std::mutex releasing;
+    for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
         const Results r = slice_results(solver, t, b, e, 1);
         for (std::uint64_t i = b; i < e; ++i) {
             const std::size_t k = std::size_t(i - b);
@@ -129,8 +141,14 @@ void finish(SolverState& solver, int t, SolvedTable& out) {
             if (r.must_capture[k]) // a word may hold the ends of two slices' runs
                 __atomic_fetch_or(&out.must_capture[i / 64], std::uint64_t{1} << (i % 64), __ATOMIC_RELAXED);
         }
+        if (!release) return;
+        const std::lock_guard<std::mutex> lock(releasing);
+        done[c] = 1;
+        const std::size_t before = all_done_to;
+        while (all_done_to < chunks.size() && done[all_done_to]) ++all_done_to;
+        if (all_done_to > before) // the whole pages from the lowest chunk done up (some twice)
+            here.nodes.release(4 * chunks[all_done_to - 1].begin, 4 * chunks[0].end);
     });
-    out.history.push_back(slice_steps(solver, t));
 }
 
 // The table t's result, made the first time a slice is finished or read back: its arrays
@@ -139,8 +157,8 @@ std::shared_ptr<SolvedTable> made(const Table& here, bool in_files) {
     auto out = std::make_shared<SolvedTable>(here.index.material());
     if (in_files) return out;
     out->wdl.resize(here.size);
-    out->dtz.assign(here.size, 0);
-    out->round.assign(here.size, 0);
+    out->dtz.resize(here.size);
+    out->round.resize(here.size);
     out->must_capture.assign(here.size / 64 + 1, 0);
     return out;
 }

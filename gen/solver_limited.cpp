@@ -89,8 +89,8 @@ private:
 
 // A candidate for a loss and the move to look at first: the one that escaped last time
 // (Table::escape), else the first that stays in the class, if any. The successor's index
-// is known and its record fetched while another candidate is evaluated. The position and
-// its moves are made only when needed: for the first move, or when it no longer escapes;
+// is known and its record fetched while another candidate is evaluated. The moves are
+// generated only when needed: for the first move, or when the probe no longer escapes;
 // or at once (`eager`), with the successors after every move and their records fetched, where
 // the probe mostly no longer escapes (the candidates at the start of a round: their escape is
 // mostly the very man move that now loses).
@@ -100,8 +100,9 @@ struct Candidate {
     bool has_probe;
     std::uint64_t probe_j;
     bool probe_zeroing;
+    std::uint8_t probe_code; // its escape_code
     int probe_move; // the probe's number among moves, -1 if it came from Table::escape
-    bool expanded;  // p, moves and kings made
+    bool expanded;  // moves made (p and kings are, always)
     bool eager;     // and succ
     Position p;
     MoveList moves;
@@ -206,10 +207,10 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         const NodeList& candidates = k == 1 ? seeds.candidates : found;
         frontier = NodeList(); // done with: the lists of a step are given back as soon as they are
         if (k == 1) seeds.wins = NodeList();
-        // A position's own record and escape are fetched 16 evaluations ahead, and the record
-        // after its escape 8 ahead: the lists are sparse in tables of 10^8 positions, so each
-        // is a cache miss. One candidate is prepared while the one before is evaluated.
-        constexpr std::size_t AHEAD = 16, ESCAPE_AHEAD = 8;
+        // A position's own record and escape are fetched 16 evaluations ahead: the lists are
+        // sparse in tables of 10^8 positions, so each is a cache miss. One candidate is prepared
+        // (the record after its escape fetched) while the one before is evaluated.
+        constexpr std::size_t AHEAD = 16;
         candidates.for_blocks(solver.threads, [&](const Node* nodes, std::size_t n) {
             auto prepare_ahead = [&](std::size_t s, Candidate& a) {
                 if (s + AHEAD < n) {
@@ -217,11 +218,6 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
                     const std::uint64_t i = index_of(nodes[s + AHEAD]);
                     __builtin_prefetch(&here.info[i], 1);
                     __builtin_prefetch(&here.escape[i], 1);
-                }
-                if (s + ESCAPE_AHEAD < n) {
-                    const Node c = nodes[s + ESCAPE_AHEAD];
-                    const std::uint32_t e = solver.table_of_node(c).escape[index_of(c)];
-                    if (e != NO_ESCAPE) __builtin_prefetch(&solver.table(solver.other(table_of(c))).under_limit[e >> 1]);
                 }
                 prepare(solver, nodes[s], a, k == 1);
             };
@@ -384,7 +380,7 @@ inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, i
                 if (here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
                 const std::uint8_t value = here.under_limit[i];
                 // Not one whose escape is a man move: its cost changes only between rounds.
-                if (value == UNKNOWN) return here.escape[i] == NO_ESCAPE || !(here.escape[i] & 1);
+                if (value == UNKNOWN) return !escape_is_man_move(here.escape[i]);
                 return value == LOST && here.level[i] > k;
             });
         },
@@ -452,17 +448,14 @@ inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r,
 // position won in round `won_in`, or that have none.
 inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in) {
     const Table& after = solver.table(solver.other(t));
-    // The record after an escape is fetched this many positions ahead: each is a cache miss.
-    constexpr std::uint64_t AHEAD = 16;
     return solver.select_in(t, [&after, won_in](const Table& here, std::uint64_t i) {
-        if (i + AHEAD < here.size) {
-            const std::uint32_t ahead = here.escape[i + AHEAD];
-            if (ahead != NO_ESCAPE && (ahead & 1)) __builtin_prefetch(&after.under_limit[ahead >> 1]);
-        }
         if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit[i] != UNKNOWN) return false;
-        const std::uint32_t escape = here.escape[i];
-        return escape == NO_ESCAPE ||
-               ((escape & 1) && after.under_limit[escape >> 1] == WON && after.round[escape >> 1] == won_in);
+        const std::uint8_t escape = here.escape[i];
+        if (escape == NO_ESCAPE) return true;
+        if (!escape_is_man_move(escape)) return false;
+        const Position p = here.index.position(i);
+        const std::uint64_t j = after.index.index(as_white_to_move(p.after(escape_move(p, escape))));
+        return after.under_limit[j] == WON && after.round[j] == won_in;
     });
 }
 
@@ -472,16 +465,17 @@ inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in)
 // By king moves, from positions just won, also not one whose escape (Table::escape) still
 // escapes: a position not labelled whose escape is a king move into another position than
 // the one just won, or a man move (its cost changes only between rounds), would find it
-// again when evaluated.
+// again when evaluated. The escape is told from the move walked back by its byte, under every
+// symmetry the index folds (MoveBack::may_be): a byte that matches an image keeps the position.
 inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind kind) {
     const bool by_king_move = kind == RetroKind::KING_MOVES;
     const int touches = INFO_UNDER_LIMIT | SEEN | (by_king_move ? ESCAPE : 0);
-    solver.for_predecessors(from, kind, touches, [&](Node n, Node successor) {
+    solver.for_predecessors(from, kind, touches, [&](Node n, const MoveBack& move) {
         const Table& here = solver.table_of_node(n);
         const std::uint64_t i = index_of(n);
         if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(here.under_limit[i]) == WON) return;
         if (by_king_move && load(here.under_limit[i]) == UNKNOWN && here.escape[i] != NO_ESCAPE &&
-            here.escape[i] != escape_record(index_of(successor), false))
+            !move.may_be(here.escape[i], here.index.symmetries()))
             return;
         solver.collector->add(n, thread());
     });
@@ -497,9 +491,7 @@ inline Label exit_label(const Table& after, std::uint64_t j, int r) {
 }
 
 inline void expand(SolverState& solver, Candidate& a) {
-    a.p = solver.table(a.t).index.position(a.i);
     generate_moves(a.p, solver.rules.promotion, a.moves);
-    a.kings = solver.kings_after(a.t);
     a.expanded = true;
 }
 
@@ -509,11 +501,15 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
     out.expanded = false;
     out.eager = eager;
     out.probe_move = -1;
-    const std::uint32_t e = solver.table(out.t).escape[out.i];
+    out.p = solver.table(out.t).index.position(out.i);
+    out.kings = solver.kings_after(out.t);
+    const std::uint8_t e = solver.table(out.t).escape[out.i];
     if (e != NO_ESCAPE) {
+        const Move m = escape_move(out.p, e);
         out.has_probe = true;
-        out.probe_j = e >> 1;
-        out.probe_zeroing = e & 1;
+        out.probe_j = solver.successor(out.t, out.p, m, out.kings);
+        out.probe_zeroing = m.is_zeroing();
+        out.probe_code = e;
     } else {
         expand(solver, out);
         // The probe: the first move that stays in the class after which the opponent cannot
@@ -531,6 +527,7 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
         const Move& m = out.moves[static_cast<std::size_t>(out.probe_move)];
         out.probe_j = solver.successor(out.t, out.p, m, out.kings);
         out.probe_zeroing = m.is_zeroing();
+        out.probe_code = escape_code(out.p, m);
     }
     const Table& after = solver.table(solver.other(out.t));
     __builtin_prefetch(&after.under_limit[out.probe_j]);
@@ -562,15 +559,14 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         const int level = load(after.level[j]);
         return (value == WON && level + 1 <= solver.limit) ? level + 1 : 0;
     };
-    auto escapes = [&](std::uint64_t j, bool zeroing) {
-        const std::uint32_t e = escape_record(j, zeroing);
+    auto escapes = [&](std::uint8_t e) {
         if (here.escape[a.i] != e) here.escape[a.i] = e;
         return NOTHING;
     };
     int longest = (here.info[a.i] & EXT_ANY) ? 1 : 0;
     if (a.has_probe) {
         const int c = cost(a.probe_zeroing, a.probe_j);
-        if (c <= 0) return escapes(a.probe_j, a.probe_zeroing);
+        if (c <= 0) return escapes(a.probe_code);
         longest = std::max(longest, c);
     }
     if (!a.expanded) expand(solver, a);
@@ -589,7 +585,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
             const bool zeroing = a.moves[m].is_zeroing();
             const int c = cost(zeroing, j);
             if (c < 0) found = {WON, 1};
-            else if (c == 0) found = escapes(j, zeroing);
+            else if (c == 0) found = escapes(escape_code(a.p, a.moves[m]));
             else longest = std::max(longest, c);
             return c <= 0;
         });

@@ -77,10 +77,7 @@ void SolverState::begin_slice(int s) {
         slice_released[done] = true;
         for (int t = 0; t < table_count(); ++t) {
             Table& here = table(t);
-            for (const Range& r : runs_of(*slices, t, {done})) {
-                here.nodes.release(4 * r.begin, 4 * r.end);
-                here.without_limit.release(r.begin, r.end);
-            }
+            for (const Range& r : runs_of(*slices, t, {done})) here.nodes.release(4 * r.begin, 4 * r.end);
         }
     }
 }

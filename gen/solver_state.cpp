@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/system_memory.h"
+
 namespace damatb::gen::solving {
 
 using namespace core;
@@ -37,8 +39,11 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
 void SolverState::say(const std::string& line) const {
     if (!options.progress) return;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    char when[32];
-    std::snprintf(when, sizeof when, " (%.2f s)", seconds);
+    // The peak memory so far, that of the class's own (the generator resets it for each class):
+    // where the solver's phases take their memory.
+    char when[64];
+    std::snprintf(when, sizeof when, " (%.2f s, peak %.2f GiB)", seconds,
+                  double(core::recent_peak_memory()) / double(1u << 30));
     std::string where = table(0).index.material().class_name();
     if (slices)
         where += " slice " + std::to_string(slice + 1) + "/" + std::to_string(slices->slice_count());

@@ -148,7 +148,7 @@ struct SolverState {
     // The nodes of `from` whose label is `label`, under the limit or without it.
     NodeList with_label(const NodeList& from, LabelOf field, Label label) {
         return select_from(from, [field, label](const Table& here, std::uint64_t i) {
-            return (field == LabelOf::UNDER_LIMIT ? here.under_limit[i] : here.without_limit[i]) == label;
+            return (field == LabelOf::UNDER_LIMIT ? Label(here.under_limit[i]) : here.without_limit(i)) == label;
         });
     }
 
@@ -168,7 +168,7 @@ struct SolverState {
         const std::uint64_t i = index_of(c);
         if (touches & SEEN) collector->prefetch(c);
         if (touches & UNDER_LIMIT_LEVEL) __builtin_prefetch(&here.under_limit[i], 1);
-        if (touches & WITHOUT_LIMIT) __builtin_prefetch(&here.without_limit[i], 1);
+        if (touches & WITHOUT_LIMIT) __builtin_prefetch(&here.level[i], 1);
         if (touches & INFO_UNDER_LIMIT) __builtin_prefetch(&here.info[i]);
         if (touches & ESCAPE) __builtin_prefetch(&here.escape[i]);
     }
@@ -181,13 +181,15 @@ struct SolverState {
     }
 
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel, or
-    // f(node, successor) with the node of `from` it precedes.
+    // f(node, move) with its move into the node of `from` it precedes (MoveBack).
     // The predecessors of one node are found (and their records fetched) while f sees
     // those of the node before: f would otherwise wait for the memory at each.
     template <typename F>
     void for_predecessors(const NodeList& from, RetroKind kind, int touches, F&& f) {
+        constexpr bool with_moves = std::is_invocable_v<F&, Node, const MoveBack&>;
         struct Found {
             Node nodes[MAX_PREDECESSORS];
+            MoveBack moves[with_moves ? MAX_PREDECESSORS : 1];
             std::size_t count;
         };
         // The pieces that move back: those of the side to move in the other table.
@@ -201,18 +203,23 @@ struct SolverState {
             const Table& before = table(pt);
             core::Position q = table(t).index.position(index_of(c));
             core::SharedIndex kings(before.index, core::WHITE, true); // the king moved back is the mover's there
-            for_each_predecessor(q, kind, rules.lone_pieces, [&](const core::Position& p, bool by_king) {
+            for_each_predecessor(q, kind, rules.lone_pieces, [&](const core::Position& p, bool by_king, core::Bitboard moved) {
                 const std::uint64_t j = by_king ? kings(p) : before.index.index(p);
                 if (!in_slice(pt, j)) return; // a man's step back: a slice solved later
+                if constexpr (with_moves) {
+                    const core::Bitboard mover = p.pieces(p.side_to_move());
+                    const int origin = core::lsb(moved & mover);
+                    out.moves[out.count] = {mover, std::uint8_t(origin), std::uint8_t(core::lsb(moved ^ core::square_bb(origin))), !by_king};
+                }
                 out.nodes[out.count] = node(pt, j);
                 prefetch(out.nodes[out.count++], touches);
             });
         };
         from.for_blocks(threads, [&](const Node* nodes, std::size_t n) {
-            one_ahead<Found>(0, n, [&](std::size_t s, Found& out) { find(nodes[s], out); }, [&](std::size_t s, const Found& found) {
+            one_ahead<Found>(0, n, [&](std::size_t s, Found& out) { find(nodes[s], out); }, [&](std::size_t, const Found& found) {
                 for (std::size_t k = 0; k < found.count; ++k) {
-                    if constexpr (std::is_invocable_v<F&, Node, Node>)
-                        f(found.nodes[k], nodes[s]);
+                    if constexpr (with_moves)
+                        f(found.nodes[k], found.moves[k]);
                     else
                         f(found.nodes[k]);
                 }

@@ -7,6 +7,10 @@
 
 #include "core/index.h"
 #include "core/material.h"
+#include "core/move.h"
+#include "core/position.h"
+#include "core/rays.h"
+#include "core/symmetry.h"
 #include "gen/chunks.h"
 #include "gen/mapped_array.h"
 
@@ -29,13 +33,59 @@ enum Label : std::uint8_t { UNKNOWN = 0, WON = 1, LOST = 2 };
 constexpr int NO_LEVEL = 255;
 constexpr int UNLIMITED_LEVELS = 254; // the phase length allowed when the limit is off
 constexpr std::uint8_t NO_ESCAPE_MOVE = 255;
-constexpr std::uint32_t NO_ESCAPE = 0xFFFFFFFF;
 
-// A move into the other table's node j, a zeroing move or not, as Table::escape keeps it:
-// j and the kind of move in 32 bits, or NO_ESCAPE when j does not fit (tables of 2^31 positions
-// and more; their evaluations then always generate the moves).
-inline std::uint32_t escape_record(std::uint64_t j, bool zeroing) {
-    return j < (std::uint64_t{1} << 31) - 1 ? static_cast<std::uint32_t>((j << 1) | zeroing) : NO_ESCAPE;
+// A move that stays in the class, as Table::escape keeps it in one byte: which of the mover's
+// pieces (by square, the lowest first), the direction and, for a king, the distance; a man's
+// step has 7 where a king's distance less one is (0 to 6), so that the byte tells a man move,
+// which resets the counter, from a king move without the position. NO_ESCAPE: none kept (and
+// what a mover with more than 7 pieces, at 9 pieces and more, keeps).
+constexpr std::uint8_t NO_ESCAPE = 255;
+inline bool escape_is_man_move(std::uint8_t e) { return e != NO_ESCAPE && (e & 7) == 7; }
+
+// The byte of the in-class move from `from` to `to`, a man's step if `man`, of a position whose
+// side to move has the pieces `mover`.
+inline std::uint8_t escape_code(core::Bitboard mover, int from, int to, bool man) {
+    using namespace core;
+    const int slot = popcount(mover & (square_bb(from) - 1));
+    if (slot >= 7) return NO_ESCAPE;
+    const int delta = to - from;
+    const bool along_rank = rank_of(from) == rank_of(to);
+    const Direction d = along_rank ? (delta > 0 ? EAST : WEST) : (delta > 0 ? NORTH : SOUTH);
+    const int distance = (delta > 0 ? delta : -delta) / (along_rank ? 1 : 8);
+    return static_cast<std::uint8_t>(slot * 32 + int(d) * 8 + (man ? 7 : distance - 1));
+}
+inline std::uint8_t escape_code(const core::Position& p, const core::Move& m) {
+    return escape_code(p.pieces(p.side_to_move()), m.from, m.to, !m.mover_is_king());
+}
+
+// A move found by a walk back: its squares, and the pieces of the side that makes it. The
+// position a table's index names is that one or its image under a symmetry the index folds,
+// so that the escape byte of the same move may differ.
+struct MoveBack {
+    core::Bitboard mover;
+    std::uint8_t from, to;
+    bool man;
+    // Whether escape byte e may stand for this move in the position an index folding the first
+    // `symmetries` symmetries (core::TableIndex::symmetries) names: the byte of the move's
+    // image under one of them.
+    bool may_be(std::uint8_t e, int symmetries) const {
+        for (int s = 0; s < symmetries; ++s)
+            if (escape_code(core::transform(mover, s), core::TRANSFORMED[s][from], core::TRANSFORMED[s][to], man) == e)
+                return true;
+        return false;
+    }
+};
+
+// The move of p that escape byte e (not NO_ESCAPE) stands for.
+inline core::Move escape_move(const core::Position& p, std::uint8_t e) {
+    using namespace core;
+    Bitboard mover = p.pieces(p.side_to_move());
+    for (int slot = e >> 5; slot > 0; --slot) mover &= mover - 1;
+    const int from = lsb(mover);
+    const bool man = (e & 7) == 7;
+    int to = from;
+    for (int k = man ? 1 : (e & 7) + 1; k > 0; --k) to = NEIGHBOURS[(e >> 3) & 3][to];
+    return Move(from, to, 0, man ? 0 : Move::MOVER_KING | Move::ENDS_KING);
 }
 
 // One byte of each position in an array of 4-byte records (Table::nodes).
@@ -49,45 +99,6 @@ private:
     std::uint8_t* base_;
 };
 
-// One table of the class under solution, one byte per position in each field:
-//   info:                 Info bits
-//   under_limit:          the value under the limit at counter 0 (Label), set once
-//   level:                for a position won or lost under the limit, the DTZ as known in the
-//                         current round
-//   round:                the round in which under_limit was set (0 for a game already over)
-//   without_limit:        the value without the king-move limit (Label), made when the limited
-//                         values are done
-//   escape_without_limit: the number of a move last seen to escape a loss without the limit
-//                         (made when the limited values are done)
-// and escape, 4 bytes: the move last seen to escape a loss under the limit, as the successor it
-// leads to (escape_record), so that looking at it again needs neither the position nor its
-// moves; given back when the limited values are done.
-// info, under_limit, level and round, which a look-up of a successor or predecessor reads
-// together, lie together in one 4-byte record per position (one cache line to wait for, not
-// several).
-// The arrays cover the whole table but take memory only where written: the solver works on the
-// positions of `active` (a slice's, or all of them; SolverState::begin_slice), and gives back
-// the memory of a slice that no later one reads.
-struct Table {
-    Table(const core::Material& m, bool huge_pages)
-        : index(m), size(index.size()), nodes(4 * size, huge_pages), without_limit(size, huge_pages),
-          escape_without_limit(size, huge_pages), escape(size, huge_pages) {}
-    Table(const Table&) = delete; // the fields point into nodes
-    Table& operator=(const Table&) = delete;
-    core::TableIndex index;
-    std::uint64_t size;
-    MappedArray<std::uint8_t> nodes;
-    Field<0> info{nodes.data()};
-    Field<1> under_limit{nodes.data()};
-    Field<2> level{nodes.data()};
-    Field<3> round{nodes.data()};
-    MappedArray<std::uint8_t> without_limit, escape_without_limit;
-    MappedArray<std::uint32_t> escape;
-    // The runs of indices being solved, in order, and their count of positions.
-    std::vector<Range> active;
-    std::uint64_t active_size = 0;
-};
-
 // The fields' bytes are read and written by several threads at once.
 inline std::uint8_t load(const std::uint8_t& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
 inline std::uint8_t load_acquire(const std::uint8_t& x) {
@@ -99,5 +110,53 @@ inline void store(std::uint8_t& x, int v) {
 inline void store_release(std::uint8_t& x, int v) {
     __atomic_store_n(&x, static_cast<std::uint8_t>(v), __ATOMIC_RELEASE);
 }
+
+// One table of the class under solution, one byte per position in each field:
+//   info:                 Info bits
+//   under_limit:          the value under the limit at counter 0 (Label), set once
+//   level:                for a position won or lost under the limit, the DTZ as known in the
+//                         current round; for one that is not, its value without the king-move
+//                         limit (without_limit(), made when the limited values are done):
+//                         NO_LEVEL while not won or lost, else WON or LOST
+//   round:                the round in which under_limit was set (0 for a game already over)
+//   escape_without_limit: the number of a move last seen to escape a loss without the limit
+//                         (made when the limited values are done)
+//   escape:               the move last seen to escape a loss under the limit (escape_code), so
+//                         that looking at it again needs no generation of moves; given back
+//                         when the limited values are done.
+// info, under_limit, level and round, which a look-up of a successor or predecessor reads
+// together, lie together in one 4-byte record per position (one cache line to wait for, not
+// several).
+// The arrays cover the whole table but take memory only where written: the solver works on the
+// positions of `active` (a slice's, or all of them; SolverState::begin_slice), and gives back
+// the memory of a slice that no later one reads.
+struct Table {
+    Table(const core::Material& m, bool huge_pages)
+        : index(m), size(index.size()), nodes(4 * size, huge_pages), escape_without_limit(size, huge_pages),
+          escape(size, huge_pages) {}
+    Table(const Table&) = delete; // the fields point into nodes
+    Table& operator=(const Table&) = delete;
+    core::TableIndex index;
+    std::uint64_t size;
+    MappedArray<std::uint8_t> nodes;
+    Field<0> info{nodes.data()};
+    Field<1> under_limit{nodes.data()};
+    Field<2> level{nodes.data()};
+    Field<3> round{nodes.data()};
+    MappedArray<std::uint8_t> escape_without_limit, escape;
+    // The value without the limit of position i: its value under the limit if it has one (a
+    // position won or lost under the limit is so without it), else the one its level keeps.
+    Label without_limit(std::uint64_t i) const {
+        const std::uint8_t under = load(under_limit[i]);
+        if (under != UNKNOWN) return Label(under);
+        const std::uint8_t kept = load(level[i]);
+        return kept == NO_LEVEL ? UNKNOWN : Label(kept);
+    }
+    // Sets it, for a position neither won nor lost under the limit.
+    void set_without_limit(std::uint64_t i, Label value) { store(level[i], value == UNKNOWN ? NO_LEVEL : value); }
+    // The runs of indices being solved, in order, and their count of positions.
+    std::vector<Range> active;
+    std::uint64_t active_size = 0;
+};
 
 } // namespace damatb::gen::solving

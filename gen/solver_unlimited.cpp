@@ -18,7 +18,7 @@ enum class Want { ANY, LOSS };
 Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want) {
     Table& here = solver.table(t);
     const std::uint8_t info = here.info[i];
-    if (info & TERMINAL) return Label(here.without_limit[i]);
+    if (info & TERMINAL) return here.without_limit(i);
     if (info & EXT_WIN_U) return WON;
     if (want == Want::LOSS && (info & EXT_ESC_U)) return UNKNOWN;
     Position p = here.index.position(i);
@@ -28,7 +28,7 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
     SharedIndex kings = solver.kings_after(t);
     const std::uint8_t w = here.escape_without_limit[i];
     if (want == Want::LOSS && w < moves.size() &&
-        load(after.without_limit[solver.successor(t, p, moves[w], kings)]) != WON)
+        after.without_limit(solver.successor(t, p, moves[w], kings)) != WON)
         return UNKNOWN;
     // Every successor's index first and its label asked for, then the labels read: one wait
     // on memory rather than one per move (a draw looks at every move).
@@ -36,12 +36,12 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
     for (std::size_t k = 0; k < moves.size(); ++k) {
         if (!stays_in_class(moves[k])) continue;
         succ[k] = solver.successor(t, p, moves[k], kings);
-        __builtin_prefetch(&after.without_limit[succ[k]]);
+        __builtin_prefetch(&after.level[succ[k]]);
     }
     bool all_won = !(info & EXT_ESC_U);
     for (std::size_t k = 0; k < moves.size(); ++k) {
         if (!stays_in_class(moves[k])) continue;
-        std::uint8_t label = load(after.without_limit[succ[k]]);
+        const Label label = after.without_limit(succ[k]);
         if (label == LOST) return WON;
         if (label != WON) {
             all_won = false;
@@ -73,9 +73,8 @@ void solve_unlimited(SolverState& solver) {
     // every draw instead; the tests compare the two.
     const bool every_draw = solver.options.search == Search::SCAN;
     NodeList open = solver.select([every_draw](Table& here, std::uint64_t i) {
-        here.without_limit[i] = here.under_limit[i]; // a game over has the same value either way
         const std::uint8_t info = here.info[i];
-        return here.without_limit[i] == UNKNOWN && !(info & TERMINAL) &&
+        return here.without_limit(i) == UNKNOWN && !(info & TERMINAL) &&
                (every_draw || (info & EXT_WIN_U) || ((info & EXT_ESC) && !(info & EXT_ESC_U)));
     });
     if (!every_draw) {
@@ -94,7 +93,7 @@ void solve_unlimited(SolverState& solver) {
     open.for_each(solver.threads, [&](Node c) {
         Label l = evaluate_unlimited(solver, table_of(c), index_of(c), Want::ANY);
         if (l == UNKNOWN) return;
-        store(solver.table_of_node(c).without_limit[index_of(c)], l);
+        solver.table_of_node(c).set_without_limit(index_of(c), l);
         solver.collector->add(c, thread());
     });
     NodeList decided = solver.collector->take();
@@ -104,15 +103,15 @@ void solve_unlimited(SolverState& solver) {
     // them as from those decided in this slice.
     for (int t = 0; t < solver.table_count(); ++t)
         decided.add(solver.select_in_runs(t, solver.imports[t], [](const Table& here, std::uint64_t i) {
-            return here.under_limit[i] == UNKNOWN && !(here.info[i] & TERMINAL) && here.without_limit[i] != UNKNOWN;
+            return here.under_limit[i] == UNKNOWN && !(here.info[i] & TERMINAL) && here.without_limit(i) != UNKNOWN;
         }), solver.threads);
     while (!decided.empty()) {
         // A move into a lost position wins; a move into a won one may lose, if all do.
         solver.for_predecessors(solver.with_label(decided, LabelOf::WITHOUT_LIMIT, LOST), RetroKind::ALL,
                            WITHOUT_LIMIT | SEEN, [&](Node c) {
             Table& here = solver.table_of_node(c);
-            if (load(here.without_limit[index_of(c)]) != UNKNOWN) return;
-            store(here.without_limit[index_of(c)], WON);
+            if (here.without_limit(index_of(c)) != UNKNOWN) return;
+            here.set_without_limit(index_of(c), WON);
             solver.collector->add(c, thread());
         });
         NodeList next = solver.collector->take();
@@ -121,9 +120,9 @@ void solve_unlimited(SolverState& solver) {
         candidates.for_each(solver.threads, [&](Node c) {
             Table& here = solver.table_of_node(c);
             const std::uint64_t i = index_of(c);
-            if (load(here.without_limit[i]) != UNKNOWN) return;
+            if (here.without_limit(i) != UNKNOWN) return;
             if (evaluate_unlimited(solver, table_of(c), i, Want::LOSS) == LOST) {
-                store(here.without_limit[i], LOST);
+                here.set_without_limit(i, LOST);
                 solver.collector->add(c, thread());
             }
         });
