@@ -79,16 +79,28 @@ void fill_results(const SolverState& solver, int t, std::uint64_t b, std::uint64
     }
 }
 
-// The history steps of the positions of table t being solved, by index, then round.
+// The history steps of the positions of table t being solved, by index, then round: those of
+// each node from the runs of the rounds that lowered its level (SolverState::history).
 std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
     const Table& here = solver.table(t);
-    // The history steps of table t's node j, then those of later nodes (solver.history sorted:
-    // history_step() puts the index first, then the table, then the round).
-    auto steps_of = [&](std::uint64_t j) {
-        return std::lower_bound(solver.history.begin(), solver.history.end(), history_step(t, j, 0, 0));
+    const std::vector<HistoryRun>& runs = solver.history;
+    // Where run q's entries of table t's node j lie, or those of the nodes after it.
+    auto seek = [&](std::size_t q, std::uint64_t j) {
+        const std::vector<std::uint64_t>& e = runs[q].entries;
+        return std::size_t(std::lower_bound(e.begin(), e.end(), history_node(t, j) << 17) - e.begin());
     };
-    auto of_node = [t](std::uint64_t h, std::uint64_t j) {
-        return (h >> 16) == ((j << 1) | std::uint64_t(t));
+    // Calls step(round, level) for each step of node j, in order, from the runs' entries at
+    // `at` or after (moved on to the node's).
+    auto steps_of = [&](std::uint64_t j, std::vector<std::size_t>& at, auto&& step) {
+        const std::uint64_t node = history_node(t, j);
+        for (std::size_t q = 0; q < runs.size(); ++q) {
+            const std::vector<std::uint64_t>& e = runs[q].entries;
+            std::size_t& k = at[q];
+            while (k < e.size() && history_node_of(e[k]) < node) ++k;
+            if (k == e.size() || history_node_of(e[k]) != node) continue;
+            if ((e[k] >> 16) & 1) step(int(here.round[j]), int((e[k] >> 8) & 0xFF));
+            step(runs[q].round, int(e[k] & 0xFF));
+        }
     };
     // Counted by chunk, then written in place: joining the chunks' parts would hold the steps
     // twice, beside the solver's.
@@ -102,13 +114,17 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
         }
         for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             std::uint64_t n = 0;
-            auto next = steps_of(b); // the steps of the indices from i on, for i = j
+            std::vector<std::size_t> next(runs.size()), image(runs.size());
+            for (std::size_t q = 0; q < runs.size(); ++q) next[q] = seek(q, b); // the entries of the indices from i on
             for (std::uint64_t i = b; i < e; ++i) {
                 const std::uint64_t j = here.index.canonical(i); // as in fill_results
-                if (here.under_limit[j] != LOST) continue;
-                while (next != solver.history.end() && *next < history_step(t, i, 0, 0)) ++next;
-                for (auto s = j == i ? next : steps_of(j); s != solver.history.end() && of_node(*s, j); ++s, ++n)
-                    if (!counting) out[at[c] + n] = {i, {int((*s >> 8) & 0xFF), int(*s & 0xFF)}};
+                if (here.under_limit[j] != LOST || !solver.has_history[t][j]) continue;
+                if (j != i)
+                    for (std::size_t q = 0; q < runs.size(); ++q) image[q] = seek(q, j);
+                steps_of(j, j == i ? next : image, [&](int round, int level) {
+                    if (!counting) out[at[c] + n] = {i, {round, level}};
+                    ++n;
+                });
             }
             if (counting) at[c + 1] = n;
         });
@@ -248,7 +264,6 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         solve_limited(solver);
         solve_unlimited(solver);
         release_in_slice(solver, &Table::escape_without_limit); // not read by the results
-        sort_in_parallel(solver.history, solver.threads);
         results();
         for (int t = 0; t < solver.table_count(); ++t) {
             if (in_files)
@@ -256,7 +271,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
             else
                 finish(solver, t, *out[std::size_t(t)]);
         }
-        std::vector<std::uint64_t>().swap(solver.history); // its memory given back
+        std::vector<HistoryRun>().swap(solver.history); // its memory given back
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);

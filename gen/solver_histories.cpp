@@ -8,31 +8,24 @@ namespace damatb::gen::solving {
 
 // Adds a step (r, level at the end of round r) to the history of each node whose level
 // fell in round r, preceded, the first time, by its first step (its first round, and the
-// level it had until this round).
+// level it had until this round): a run of entries, one for each such node, made in place of
+// the round's lowered losses.
 void record_history(SolverState& solver, int r) {
     std::vector<std::uint64_t> all = join(solver.lowered_losses); // their memory given back: a round can lower tens of millions
     sort_in_parallel(all, solver.threads);
-    // Room for the round's steps made at once: grown a step at a time, the history would be
-    // copied whole into one twice its size.
-    std::size_t steps = 0;
-    for (std::size_t s = 0; s < all.size(); ++s) {
-        if (s + 1 < all.size() && (all[s + 1] >> 8) == (all[s] >> 8)) continue;
-        steps += solver.has_history[(all[s] >> 8) & 1][all[s] >> 9] ? 1 : 2;
-    }
-    if (solver.history.capacity() < solver.history.size() + steps)
-        solver.history.reserve(std::max(solver.history.size() + steps, solver.history.size() / 4 * 5));
+    std::size_t written = 0; // entry w is written where a lowered loss at s >= w was read
     for (std::size_t s = 0; s < all.size(); ++s) {
         if (s + 1 < all.size() && (all[s + 1] >> 8) == (all[s] >> 8))
             continue; // the last of a node's entries has the largest level: its level before
         const int t = int((all[s] >> 8) & 1);
         const std::uint64_t i = all[s] >> 9;
-        const Table& here = solver.table(t);
-        if (!solver.has_history[t][i]) {
-            solver.has_history[t][i] = true;
-            solver.history.push_back(history_step(t, i, here.round[i], int(all[s] & 0xFF)));
-        }
-        solver.history.push_back(history_step(t, i, r, here.level[i]));
+        const bool first = !solver.has_history[t][i];
+        solver.has_history[t][i] = true;
+        all[written++] = history_entry(t, i, first, first ? int(all[s] & 0xFF) : 0, solver.table(t).level[i]);
     }
+    all.resize(written);
+    if (all.capacity() / 8 > written) all.shrink_to_fit(); // a node's level fell more than once in most of them
+    if (!all.empty()) solver.history.push_back({r, std::move(all)});
 }
 
 } // namespace damatb::gen::solving

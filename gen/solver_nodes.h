@@ -71,6 +71,13 @@ private:
     std::uint64_t few_;
 };
 
+// The steps that one round adds to the losses' histories (SolverState::history): the entries
+// of the nodes whose level fell in it (history_entry), by node.
+struct HistoryRun {
+    int round;
+    std::vector<std::uint64_t> entries;
+};
+
 // Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1
 // before using s: the memory that prepare asks for (__builtin_prefetch) arrives while use
 // works on the item before, instead of use waiting for it.

@@ -243,8 +243,9 @@ struct SolverState {
     // Per thread: nodes lost in an earlier round whose level fell in this one, each with the
     // level it had (lowered_loss packs them).
     std::vector<Part<std::uint64_t>> lowered_losses;
-    // The steps of the losses' histories of more than one step, as history_step() packs them.
-    std::vector<std::uint64_t> history;
+    // The steps of the losses' histories of more than one step: a run for each round that
+    // lowered a level (record_history), in the order of the rounds.
+    std::vector<HistoryRun> history;
     std::vector<bool> has_history[2];
     // The class's slices when it is solved slice by slice (SolveOptions::slices), else null;
     // the slice being solved; the runs of indices, by table, of the slices its forward steps lead
@@ -274,9 +275,16 @@ void solve_unlimited(SolverState& s);
 inline std::uint64_t lowered_loss(Node c, int level) {
     return (index_of(c) << 9) | (std::uint64_t(table_of(c)) << 8) | std::uint64_t(level);
 }
-inline std::uint64_t history_step(int t, std::uint64_t i, int round, int level) {
-    return (i << 17) | (std::uint64_t(t) << 16) | (std::uint64_t(round) << 8) | std::uint64_t(level);
+// A node whose level fell in a round, and its level at the round's end: the step of its
+// history that the round adds. The first time, it also holds the level it had until then, its
+// history's first step, whose round is the node's own (Table::round). Sorting puts the node
+// first (history_node), as a lowered_loss does.
+inline std::uint64_t history_entry(int t, std::uint64_t i, bool first, int first_level, int level) {
+    return (i << 18) | (std::uint64_t(t) << 17) | (std::uint64_t(first) << 16) | (std::uint64_t(first_level) << 8) |
+           std::uint64_t(level);
 }
+inline std::uint64_t history_node(int t, std::uint64_t i) { return (i << 1) | std::uint64_t(t); }
+inline std::uint64_t history_node_of(std::uint64_t entry) { return entry >> 17; }
 // Adds the steps of round r to the histories of the nodes whose level fell in it.
 void record_history(SolverState& s, int r);
 
