@@ -1,6 +1,7 @@
 // Progress histories (docs/generator.md, "Making progress"; core/record.h): the (round, level)
 // steps of the losses whose level fell in a later round than their first.
 #include <algorithm>
+#include <string>
 
 #include "gen/solver_state.h"
 
@@ -23,9 +24,12 @@ void record_history(SolverState& solver, int r) {
         solver.has_history[t][i] = true;
         all[written++] = history_entry(t, i, first, first ? int(all[s] & 0xFF) : 0, solver.table(t).level[i]);
     }
+    if (all.empty()) return;
+    solver.say("round " + std::to_string(r) + ": the levels of " + std::to_string(written) + " losses fell (" +
+               std::to_string(all.size()) + " falls)");
     all.resize(written);
-    if (all.capacity() / 8 > written) all.shrink_to_fit(); // a node's level fell more than once in most of them
-    if (!all.empty()) solver.history.push_back({r, std::move(all)});
+    if (all.capacity() / 8 > written) all.shrink_to_fit(); // most of a round's falls were of nodes that fell before in it
+    solver.history.push_back({r, std::move(all)});
 }
 
 } // namespace damatb::gen::solving

@@ -59,7 +59,8 @@ public:
             std::lock_guard<std::mutex> lock(mutex_);
             auto& own = owned_[std::size_t(level)];
             if (!own) {
-                own = std::make_unique<Collector>(solver_.table_sizes(), std::size_t(solver_.threads), false, solver_.options.lists);
+                own = std::make_unique<Collector>(solver_.table_sizes(), solver_.active_positions(), std::size_t(solver_.threads),
+                                                  false, solver_.options.lists);
                 levels_[std::size_t(level)].store(own.get(), std::memory_order_release);
             }
             at = own.get();

@@ -19,9 +19,18 @@ namespace damatb::gen::solving {
 // few, so that a short list needs no pass over the marks.
 class Collector {
 public:
-    Collector(std::array<std::uint64_t, 2> sizes, std::size_t threads, bool huge, Lists form)
+    // `active`: the positions being solved (those of a slice, or all), which its lists' forms are
+    // weighed against (take): a bit set takes memory only in the pages of the positions marked.
+    Collector(std::array<std::uint64_t, 2> sizes, std::uint64_t active, std::size_t threads, bool huge, Lists form)
         : sizes_(sizes), huge_(huge), form_(form), seen_(std::make_unique<NodeBits>(sizes, huge)),
-          parts_(threads), added_(threads), few_((sizes[0] + sizes[1]) / 4096) {}
+          parts_(threads), added_(threads) {
+        solving(active);
+    }
+    // Weighs the lists against `active` positions being solved from here on.
+    void solving(std::uint64_t active) {
+        active_ = active;
+        few_ = active / 4096;
+    }
 
     void add(Node c, std::size_t thread) {
         if (!seen_->add(c)) return;
@@ -38,14 +47,14 @@ public:
     void prefetch(Node c) const { seen_->prefetch(c); }
 
     // The nodes collected, in increasing order (which later passes walk memory in), and clears
-    // the marks. Few (fewer than a 4096th of the positions) are sorted from the threads' lists;
-    // more, up to a 64th of the positions, are read off the marks into a vector; more still are
-    // handed on as the marks themselves, a bit a position (SolveOptions::lists: always, or never).
+    // the marks. Few (fewer than a 4096th of the positions being solved) are sorted from the
+    // threads' lists; more, up to a 64th of them, are read off the marks into a vector; more
+    // still are handed on as the marks themselves, a bit a position (SolveOptions::lists:
+    // always, or never).
     NodeList take() {
         std::uint64_t count = 0;
         for (auto& a : added_) count += std::exchange(a.count, 0);
-        const std::uint64_t positions = sizes_[0] + sizes_[1];
-        const bool bits = form_ == Lists::BITS || (form_ == Lists::AUTO && count * 64 >= positions);
+        const bool bits = form_ == Lists::BITS || (form_ == Lists::AUTO && count * 64 >= active_);
         if (!bits && count < few_) {
             std::vector<Node> all;
             append(all, parts_); // their memory kept for the next step's nodes
@@ -68,7 +77,7 @@ private:
     std::unique_ptr<NodeBits> seen_;
     std::vector<Part<Node>> parts_; // per thread
     std::vector<Added> added_;      // per thread
-    std::uint64_t few_;
+    std::uint64_t active_ = 0, few_ = 0;
 };
 
 // The steps that one round adds to the losses' histories (SolverState::history): the entries

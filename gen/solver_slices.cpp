@@ -51,6 +51,7 @@ void SolverState::begin_slice(int s) {
             }
         });
     }
+    collector->solving(active_positions());
     // The positions of the slices imported labelled in each round, by label.
     constexpr std::size_t ROUNDS = MAX_PROGRESS_ROUND + 1;
     for (int t = 0; t < table_count(); ++t) {
