@@ -18,7 +18,7 @@ namespace {
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
 // "The memory estimate"): its 4-byte record and its escape's byte, its work lists (a bit a
 // position once long), the progress histories' steps (8 bytes each, and as many again while
-// they are sorted and handed on), and the freed memory the C library keeps.
+// they are handed on to the results), and the freed memory the C library keeps.
 constexpr std::uint64_t SOLVER_BYTES = 11;
 // A class solved whole makes its results (WDL5, DTZ and round, 3 bytes, and a bit of marks) as
 // it gives back its records, but beside its histories' steps, held twice then.
@@ -72,9 +72,10 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
 std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused, int slices, std::uint64_t read_cache) {
     // Solver: SOLVER_BYTES per position of the class and its results, 3.5 bytes, made beside its
-    // histories' steps once it is solved (docs/six-pieces.md, "The memory estimate"), KINGS_ONLY_BYTES for a class of
-    // kings only; in slices, sliced_solver_bytes. A class read back holds its three bytes of
-    // results while it is read. Then the WDL5 of the classes it reads, one byte per position.
+    // histories' steps once it is solved (docs/six-pieces.md, "The memory estimate");
+    // KINGS_ONLY_BYTES for a class of kings only; in slices, sliced_solver_bytes. A class read
+    // back holds its three bytes of results while it is read. Then the WDL5 of the classes it
+    // reads, one byte per position.
     const Material& cls = plan[k].material;
     if (k < reused.size() && reused[k]) return read_back_bytes(plan, k, ReadFrom::RECORDS);
     const std::uint64_t bytes = !has_men(cls) ? class_positions(cls) * KINGS_ONLY_BYTES

@@ -28,7 +28,7 @@ void record_history(SolverState& solver, int r) {
     solver.say("round " + std::to_string(r) + ": the levels of " + std::to_string(written) + " losses fell (" +
                std::to_string(all.size()) + " falls)");
     all.resize(written);
-    if (all.capacity() / 8 > written) all.shrink_to_fit(); // most of a round's falls were of nodes that fell before in it
+    if (all.capacity() / 8 > written) all.shrink_to_fit(); // the room of the repeated falls, when it is most of it
     solver.history.push_back({r, std::move(all)});
 }
 
