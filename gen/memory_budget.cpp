@@ -18,7 +18,8 @@ namespace {
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
 // "The memory estimate"): its 4-byte record and its escape's byte, its work lists (a bit a
 // position once long), the progress histories' steps (8 bytes each, and as many again while
-// they are handed on to the results), and the freed memory the C library keeps.
+// they are handed on to the results) and marks (a bit a position), and the freed memory the C
+// library keeps.
 constexpr std::uint64_t SOLVER_BYTES = 11;
 // A class solved whole makes its results (WDL5, DTZ and round, 3 bytes, and a bit of marks) as
 // it gives back its records, but beside its histories' steps, held twice then.
@@ -35,18 +36,18 @@ constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
 // n and a quarter of n.
 std::uint64_t with_quarter(std::uint64_t n) { return n + n / 4; }
 
-// What a class solved in slices holds for its whole length: a bit of marks per position (the
-// histories', gen/solver_state.h) and a bit for the bit sets' pages that other slices' runs
-// share; its results go to the slice files, slice by slice.
-std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) / 4; }
+// What a class solved in slices holds for its whole length: a bit a position for the bit
+// sets' pages that other slices' runs share; its results go to the slice files, and its
+// histories' marks are given back, slice by slice.
+std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) / 8; }
 
 // slice_solver_bytes from the class's profiles (MenSlices::estimate).
 std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
-    // The class's marks (results_bytes), then the solver's SOLVER_BYTES per position of the
-    // slice (as whole, below) with the 4 bytes (its record) it keeps of each slice done that this
-    // slice or one still to come reads; and a quarter more, for what a
-    // class cut into few large slices holds beyond that count, measured (docs/six-pieces.md,
-    // "Fewer, larger slices").
+    // What the class holds whole (results_bytes), then the solver's SOLVER_BYTES per position of
+    // the slice (as whole, below) with the 4 bytes (its record) it keeps of each slice done that
+    // this slice or one still to come reads; and a quarter more, for what a class cut into few
+    // large slices holds beyond that count, measured (docs/six-pieces.md, "Fewer, larger
+    // slices").
     const std::uint64_t results = results_bytes(cls);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
     const std::vector<std::vector<int>> leads =

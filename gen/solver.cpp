@@ -272,6 +272,8 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                 finish(solver, t, *out[std::size_t(t)]);
         }
         std::vector<HistoryRun>().swap(solver.history); // its memory given back
+        for (int t = 0; t < solver.table_count(); ++t)
+            for (const Range& r : solver.table(t).active) solver.has_history[std::size_t(t)].release(r.begin, r.end);
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);

@@ -21,7 +21,7 @@ void record_history(SolverState& solver, int r) {
         const int t = int((all[s] >> 8) & 1);
         const std::uint64_t i = all[s] >> 9;
         const bool first = !solver.has_history[t][i];
-        solver.has_history[t][i] = true;
+        solver.has_history[t].set(i);
         all[written++] = history_entry(t, i, first, first ? int(all[s] & 0xFF) : 0, solver.table(t).level[i]);
     }
     if (all.empty()) return;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gen/chunks.h"
+#include "gen/mapped_array.h"
 #include "gen/node_list.h"
 
 namespace damatb::gen::solving {
@@ -85,6 +86,21 @@ private:
 struct HistoryRun {
     int round;
     std::vector<std::uint64_t> entries;
+};
+
+// Which positions of a table have steps in the runs already (record_history), a bit each,
+// taking memory only where written: solving in slices, each slice's are given back once its
+// steps are gathered, so that they never hold the whole class.
+class HistoryMarks {
+public:
+    explicit HistoryMarks(std::uint64_t size) : words_(size / 64 + 1, false) {}
+    bool operator[](std::uint64_t i) const { return (words_[i / 64] >> (i % 64)) & 1; }
+    void set(std::uint64_t i) { words_[i / 64] |= std::uint64_t{1} << (i % 64); }
+    // Gives back the marks of positions [begin, end) (the whole pages within them).
+    void release(std::uint64_t begin, std::uint64_t end) { words_.release(begin / 64, end / 64); }
+
+private:
+    MappedArray<std::uint64_t> words_;
 };
 
 // Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1

@@ -33,7 +33,7 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     const auto thread_slots = static_cast<std::size_t>(threads);
     collector = std::make_unique<Collector>(table_sizes(), 0, thread_slots, huge, options.lists); // begin_slice says how many
     lowered_losses.resize(thread_slots);
-    for (int t = 0; t < table_count(); ++t) has_history[t].assign(table(t).size, false);
+    for (int t = 0; t < table_count(); ++t) has_history.emplace_back(table(t).size);
 }
 
 void SolverState::say(const std::string& line) const {

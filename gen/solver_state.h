@@ -206,11 +206,7 @@ struct SolverState {
             for_each_predecessor(q, kind, rules.lone_pieces, [&](const core::Position& p, bool by_king, core::Bitboard moved) {
                 const std::uint64_t j = by_king ? kings(p) : before.index.index(p);
                 if (!in_slice(pt, j)) return; // a man's step back: a slice solved later
-                if constexpr (with_moves) {
-                    const core::Bitboard mover = p.pieces(p.side_to_move());
-                    const int origin = core::lsb(moved & mover);
-                    out.moves[out.count] = {mover, std::uint8_t(origin), std::uint8_t(core::lsb(moved ^ core::square_bb(origin))), !by_king};
-                }
+                if constexpr (with_moves) out.moves[out.count] = MoveBack::of(p, by_king, moved);
                 out.nodes[out.count] = node(pt, j);
                 prefetch(out.nodes[out.count++], touches);
             });
@@ -246,7 +242,7 @@ struct SolverState {
     // The steps of the losses' histories of more than one step: a run for each round that
     // lowered a level (record_history), in the order of the rounds.
     std::vector<HistoryRun> history;
-    std::vector<bool> has_history[2];
+    std::vector<HistoryMarks> has_history; // by table
     // The class's slices when it is solved slice by slice (SolveOptions::slices), else null;
     // the slice being solved; the runs of indices, by table, of the slices its forward steps lead
     // into; which slices done have given their memory back.

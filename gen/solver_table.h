@@ -65,6 +65,13 @@ struct MoveBack {
     core::Bitboard mover;
     std::uint8_t from, to;
     bool man;
+    // The move of position p that a walk back (gen/retro.h) found: by a king or a man, the
+    // bitboard of its two squares `moved`.
+    static MoveBack of(const core::Position& p, bool by_king, core::Bitboard moved) {
+        const core::Bitboard mover = p.pieces(p.side_to_move());
+        const int from = core::lsb(moved & mover);
+        return {mover, std::uint8_t(from), std::uint8_t(core::lsb(moved ^ core::square_bb(from))), !by_king};
+    }
     // Whether escape byte e may stand for this move in the position an index folding the first
     // `symmetries` symmetries (core::TableIndex::symmetries) names: the byte of the move's
     // image under one of them.

@@ -83,7 +83,7 @@ tables=$tmp/tables
 check "generate 3 pieces" 0 "$(exit_code "$damatb" generate --pieces 3 --out "$tables")"
 # A class above the memory budget is refused before any work, with the class and its need.
 check "generate above the budget exits 1" 1 "$(exit_code "$damatb" generate --material KKMvK --memory 0.07 --out "$tmp/refused")"
-check "generate above the budget names the class" "damatb: error: class KKMvK needs about 83 MiB in slices, more than the memory budget of 71 MiB (--memory)" \
+check "generate above the budget names the class" "damatb: error: class KKMvK needs about 82 MiB in slices, more than the memory budget of 71 MiB (--memory)" \
   "$("$damatb" generate --material KKMvK --memory 0.07 --out "$tmp/refused" 2>&1 >/dev/null)"
 check "generate above the budget writes nothing" "" "$(ls "$tmp/refused" 2>/dev/null)"
 check "generate --memory 0 exits 2" 2 "$(exit_code "$damatb" generate --memory 0 --out "$tmp/refused")"

@@ -39,17 +39,13 @@ core::Position position(const char* fen) {
 }
 
 // The walk back's view of move m of p: the predecessor of the position after m that is p, and
-// the squares of its move.
+// its move as the solver reads it (MoveBack::of).
 MoveBack walked_back(const core::Position& p, const core::Move& m) {
     const core::Position q = core::as_white_to_move(p.after(m));
     std::vector<MoveBack> found;
     gen::for_each_predecessor(q, gen::RetroKind::ALL, core::Ruleset{}.lone_pieces,
                               [&](const core::Position& before, bool by_king, core::Bitboard moved) {
-                                  if (!(before == p)) return;
-                                  const core::Bitboard mover = before.pieces(before.side_to_move());
-                                  const int from = core::lsb(moved & mover);
-                                  found.push_back({mover, std::uint8_t(from),
-                                                   std::uint8_t(core::lsb(moved ^ core::square_bb(from))), !by_king});
+                                  if (before == p) found.push_back(MoveBack::of(before, by_king, moved));
                               });
     REQUIRE(found.size() == 1);
     return found[0];

@@ -59,20 +59,25 @@ std::optional<std::string> check_position(const core::TableIndex& index, std::ui
         std::vector<core::TableValue> values, of_move;
     };
     thread_local After after;
-    after.positions.clear();
-    after.moves.clear();
     const core::Position pos = index.position(i);
     core::MoveList moves;
     const core::Outcome over = core::game_outcome(pos, rules, moves);
-    after.of_move.assign(over == core::Outcome::NONE ? moves.size() : 0, {core::Wdl5::LOSS, 0});
-    for (std::uint32_t k = 0; k < after.of_move.size(); ++k)
-        if (const core::Position q = pos.after(moves[k]); q.pieces(q.side_to_move())) {
-            after.positions.push_back(q);
-            after.moves.push_back(k);
-        }
-    after.values.resize(after.positions.size());
-    values.values(after.positions.data(), after.positions.size(), after.values.data());
-    for (std::size_t k = 0; k < after.moves.size(); ++k) after.of_move[after.moves[k]] = after.values[k];
+    const std::size_t count = over == core::Outcome::NONE ? moves.size() : 0;
+    after.of_move.assign(count, {core::Wdl5::LOSS, 0});
+    // Sized first and written in place: a position built aside and copied in is read back
+    // whole before its parts are stored, which stalls the processor at every move.
+    after.positions.resize(count);
+    after.moves.resize(count);
+    std::size_t n = 0;
+    for (std::uint32_t k = 0; k < count; ++k) {
+        core::Position& q = after.positions[n];
+        q = pos.after(moves[k]);
+        after.moves[n] = k;
+        n += q.pieces(q.side_to_move()) ? 1 : 0;
+    }
+    after.values.resize(n);
+    values.values(after.positions.data(), n, after.values.data());
+    for (std::size_t k = 0; k < n; ++k) after.of_move[after.moves[k]] = after.values[k];
     const core::TableValue expected = core::one_ply_value(over, moves, after.of_move.data(), rules);
     return core::compare_one_ply(pos, values.value(pos), expected);
 }

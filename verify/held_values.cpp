@@ -156,12 +156,14 @@ void HeldValues::values(const core::Position* ps, std::size_t n, core::TableValu
     core::Position last;
     for (std::size_t k = 0; k < n; ++k) {
         const core::Position q = core::as_white_to_move(ps[k]);
-        const Table* t = find(core::material_of(q));
-        at[k] = {t, 0};
-        if (!t) continue;
-        const bool kings_moved = t == shared_table && q.men(core::WHITE) == last.men(core::WHITE) &&
+        // Only Black's kings moved since the last position: the same material, the same table
+        // (a king move that captures changes White's pieces).
+        const bool kings_moved = shared_table && q.men(core::WHITE) == last.men(core::WHITE) &&
                                  q.kings(core::WHITE) == last.kings(core::WHITE) &&
                                  q.men(core::BLACK) == last.men(core::BLACK);
+        const Table* t = kings_moved ? shared_table : find(core::material_of(q));
+        at[k] = {t, 0};
+        if (!t) continue;
         if (!kings_moved) {
             shared = core::SharedIndex(t->index, core::BLACK, true);
             shared_table = t;
