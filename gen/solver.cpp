@@ -179,7 +179,7 @@ std::shared_ptr<SolvedTable> made(const Table& here, bool in_files) {
     return out;
 }
 
-// Gives back the memory of one of the tables' arrays (Table::escape, escape_without_limit) at the
+// Gives back the memory of one of the tables' arrays (Table::escape_without_limit) at the
 // positions of the slice being solved.
 template <typename T>
 void release_in_slice(SolverState& solver, MappedArray<T> Table::*array) {
@@ -242,14 +242,12 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                          (removed ? " (removed: solve that slice again)" : " (solve that slice first)"));
             }
             solver.say("read back from its slice file, which this slice's forward steps lead into");
-            release_in_slice(solver, &Table::escape); // begin_slice set them; only solving reads them
             continue;
         }
         if (resuming) {
             results();
             resuming = load_slice(options.slice_dir, solver, out);
             if (resuming) {
-                release_in_slice(solver, &Table::escape); // as above
                 solver.say("read back from its slice file");
                 if (options.slice_done) options.slice_done(s, slice_count, positions, true);
                 continue;
@@ -261,6 +259,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         // resident beside the work lists and histories of the steps to come.
         solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
         solver.say("moves leaving the class looked up");
+        solver.fresh_escapes();
         solve_limited(solver);
         solve_unlimited(solver);
         release_in_slice(solver, &Table::escape_without_limit); // not read by the results

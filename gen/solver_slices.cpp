@@ -43,12 +43,10 @@ void SolverState::begin_slice(int s) {
         here.active = slices ? runs_of(*slices, t, {s}) : std::vector<Range>{{0, here.size}};
         here.active_size = positions_in(here.active);
         imports[t] = slices ? runs_of(*slices, t, slices->leads_into(s)) : std::vector<Range>{};
-        // A fresh state: no level, no escape (info, values and round are zeros).
+        // A fresh state: no level (info, values and round are zeros); the escapes come with
+        // fresh_escapes.
         for_each_of_chunks(chunks_of(here.active), threads, [&here](std::size_t, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t i = b; i < e; ++i) {
-                here.level[i] = NO_LEVEL;
-                here.escape[i] = NO_ESCAPE;
-            }
+            for (std::uint64_t i = b; i < e; ++i) here.level[i] = NO_LEVEL;
         });
     }
     collector->solving(active_positions());
@@ -80,6 +78,15 @@ void SolverState::begin_slice(int s) {
             Table& here = table(t);
             for (const Range& r : runs_of(*slices, t, {done})) here.nodes.release(4 * r.begin, 4 * r.end);
         }
+    }
+}
+
+void SolverState::fresh_escapes() {
+    for (int t = 0; t < table_count(); ++t) {
+        Table& here = table(t);
+        for_each_of_chunks(chunks_of(here.active), threads, [&here](std::size_t, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t i = b; i < e; ++i) here.escape[i] = NO_ESCAPE;
+        });
     }
 }
 

@@ -81,6 +81,9 @@ struct SolverState {
     // every table's `active` runs and `imports`, makes their positions' state fresh, and gives
     // back the memory of the slices no longer read.
     void begin_slice(int s);
+    // No escape yet for the positions being solved (Table::escape). Made after the first look,
+    // which does not read them: its peak holds the classes read, not the escapes too.
+    void fresh_escapes();
     // Calls f(nodes) with the nodes of the slices the current one's forward steps lead into
     // that were labelled in round r (under the limit), a share of those slices at a time: as
     // many as a slice's positions, they would take 8 bytes each in one list.
