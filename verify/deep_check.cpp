@@ -68,12 +68,14 @@ std::optional<std::string> check_position(const core::TableIndex& index, std::ui
     // whole before its parts are stored, which stalls the processor at every move.
     after.positions.resize(count);
     after.moves.resize(count);
+    // Whether the opponent keeps a piece is told by the move, not read back from the position
+    // just written: the next one's place would wait for that read.
+    const core::Bitboard theirs = pos.pieces(~pos.side_to_move());
     std::size_t n = 0;
     for (std::uint32_t k = 0; k < count; ++k) {
-        core::Position& q = after.positions[n];
-        q = pos.after(moves[k]);
+        after.positions[n] = pos.after(moves[k]);
         after.moves[n] = k;
-        n += q.pieces(q.side_to_move()) ? 1 : 0;
+        n += (theirs & ~moves[k].captured) ? 1 : 0;
     }
     after.values.resize(n);
     values.values(after.positions.data(), n, after.values.data());
