@@ -41,14 +41,25 @@ std::uint64_t with_quarter(std::uint64_t n) { return n + n / 4; }
 // histories' marks are given back, slice by slice.
 std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) / 8; }
 
-// slice_solver_bytes from the class's profiles (MenSlices::estimate).
-std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<MenSlices::Slice>& profiles, int count) {
-    // What the class holds whole (results_bytes), then the solver's SOLVER_BYTES per position of
-    // the slice (as whole, below) with the 4 bytes (its record) it keeps of each slice done that
-    // this slice or one still to come reads; and a quarter more, for what a class cut into few
-    // large slices holds beyond that count, measured (docs/six-pieces.md, "Fewer, larger
-    // slices").
-    const std::uint64_t results = results_bytes(cls);
+// The bytes of the classes plan[k] reads (a byte a position of their WDL5).
+std::uint64_t needs_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
+    std::uint64_t bytes = 0;
+    for (const Material& n : plan[k].needs) bytes += class_positions(n);
+    return bytes;
+}
+
+// slice_estimates from the class's profiles (MenSlices::estimate).
+std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
+                                       const std::vector<MenSlices::Slice>& profiles, int count,
+                                       std::uint64_t read_cache) {
+    // What the class holds whole (results_bytes) and the solver's SOLVER_BYTES per position of
+    // the slice (as whole, below), and a quarter more, for what a class cut into few large
+    // slices holds beyond that count, measured (docs/six-pieces.md, "Fewer, larger slices").
+    // Then the classes read and the 4 bytes (the record) of each position of the slices done
+    // that this slice or one still to come reads: the first look holds the ones, the rounds the
+    // others, at most the read cache of either (gen/scratch_pages.h) but counted together.
+    const Material& cls = plan[k].material;
+    const std::uint64_t results = results_bytes(cls), needs = needs_bytes(plan, k);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
     const std::vector<std::vector<int>> leads =
         MenSlices::cut_leads_into(profiles, count, core::tables_of(cls).size() == 1);
@@ -63,7 +74,8 @@ std::vector<std::uint64_t> slice_bytes(const Material& cls, const std::vector<Me
     for (std::size_t s = 0; s < slices.size(); ++s) {
         kept += from[s];
         kept -= after[s];
-        out.push_back(with_quarter(results + SOLVER_BYTES * slices[s].positions + 4 * kept));
+        out.push_back(with_quarter(results + SOLVER_BYTES * slices[s].positions) +
+                      std::min(needs + 4 * kept, read_cache) + PROGRAM_BYTES);
     }
     return out;
 }
@@ -74,14 +86,17 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused, int slices, std::uint64_t read_cache) {
     // Solver: SOLVER_BYTES per position of the class and its results, 3.5 bytes, made beside its
     // histories' steps once it is solved (docs/six-pieces.md, "The memory estimate");
-    // KINGS_ONLY_BYTES for a class of kings only; in slices, sliced_solver_bytes. A class read
-    // back holds its three bytes of results while it is read. Then the WDL5 of the classes it
-    // reads, one byte per position.
+    // KINGS_ONLY_BYTES for a class of kings only; in slices, its dearest slice's
+    // (slice_estimates). A class read back holds its three bytes of results while it is read.
+    // Then the WDL5 of the classes it reads, one byte per position.
     const Material& cls = plan[k].material;
     if (k < reused.size() && reused[k]) return read_back_bytes(plan, k, ReadFrom::RECORDS);
+    if (has_men(cls) && slices > 0) {
+        const std::vector<std::uint64_t> bytes = slice_estimates(plan, k, slices, read_cache);
+        return *std::max_element(bytes.begin(), bytes.end());
+    }
     const std::uint64_t bytes = !has_men(cls) ? class_positions(cls) * KINGS_ONLY_BYTES
-                                : slices > 0 ? sliced_solver_bytes(cls, slices)
-                                             : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
+                                              : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
     return bytes + held_classes_bytes(plan, k, read_cache);
 }
 
@@ -100,13 +115,9 @@ std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
     return class_positions(plan[k].material) * 5 + held_classes_bytes(plan, k);
 }
 
-std::vector<std::uint64_t> slice_solver_bytes(const Material& cls, int count) {
-    return slice_bytes(cls, MenSlices::estimate(cls), count);
-}
-
-std::uint64_t sliced_solver_bytes(const Material& cls, int count) {
-    const std::vector<std::uint64_t> slices = slice_solver_bytes(cls, count);
-    return *std::max_element(slices.begin(), slices.end());
+std::vector<std::uint64_t> slice_estimates(const std::vector<ClassPlan>& plan, std::size_t k, int count,
+                                           std::uint64_t read_cache) {
+    return slice_bytes(plan, k, MenSlices::estimate(plan[k].material), count, read_cache);
 }
 
 int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t budget,
@@ -115,15 +126,15 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
     const std::vector<MenSlices::Slice> profiles = MenSlices::estimate(cls);
     const int most = int(profiles.size());
     if (k < reused.size() && reused[k]) return most; // read back, not solved
-    const std::uint64_t held = held_classes_bytes(plan, k, read_cache); // memory_estimate's, besides the solver's
-    // A slice of `count` holds at least the class's positions / count: fewer cannot fit.
-    const std::uint64_t results = with_quarter(results_bytes(cls));
+    // Besides the solver's bytes of a slice, at least the class's results and the classes read.
+    const std::uint64_t held = with_quarter(results_bytes(cls)) + held_classes_bytes(plan, k, read_cache);
     auto fits = [&](int count) {
-        const std::vector<std::uint64_t> bytes = slice_bytes(cls, profiles, count);
-        return *std::max_element(bytes.begin(), bytes.end()) + held <= budget;
+        const std::vector<std::uint64_t> bytes = slice_bytes(plan, k, profiles, count, read_cache);
+        return *std::max_element(bytes.begin(), bytes.end()) <= budget;
     };
-    if (budget <= held + results || !fits(most)) return most; // not even in the most slices
-    const std::uint64_t fewest = SOLVER_BYTES * class_positions(cls) / (budget - held - results);
+    if (budget <= held || !fits(most)) return most; // not even in the most slices
+    // A slice of `count` holds at least the class's positions / count: fewer cannot fit.
+    const std::uint64_t fewest = SOLVER_BYTES * class_positions(cls) / (budget - held);
     for (int count = int(std::max<std::uint64_t>(2, std::min<std::uint64_t>(fewest, std::uint64_t(most))));
          count < most; ++count)
         if (fits(count)) return count;
@@ -131,9 +142,7 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
 }
 
 std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t read_cache) {
-    std::uint64_t bytes = 0;
-    for (const Material& n : plan[k].needs) bytes += class_positions(n);
-    return std::min(bytes, read_cache) + PROGRAM_BYTES;
+    return std::min(needs_bytes(plan, k), read_cache) + PROGRAM_BYTES;
 }
 
 std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked) {

@@ -20,7 +20,7 @@ std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked);
 // The bytes the solver needs for class k of a plan, the earlier classes it still
 // holds in memory included. A class whose files are already there (`reused`, when given, says
 // which) is read back, not solved: it needs a few bytes per position.
-// With `slices` above 0, a class with men is solved in that many slices (sliced_solver_bytes;
+// With `slices` above 0, a class with men is solved in that many slices (slice_estimates;
 // MenSlices::profile_count or more: one per profile). The classes it reads count for at most
 // `read_cache` bytes (held_classes_bytes).
 std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
@@ -34,12 +34,12 @@ enum class ReadFrom { NOTHING, SCRATCH_FILES, VALUES, RECORDS };
 // settle its don't-care positions) but for scratch files, which need none of them. Reading
 // every record is what memory_estimate counts for a class `reused`.
 std::uint64_t read_back_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k, ReadFrom from);
-// The bytes the solver needs for class cls, which has men, solved in `count` slices
-// (MenSlices; 0 for one per profile), at its dearest slice (docs/six-pieces.md, "The memory
-// estimate").
-std::uint64_t sliced_solver_bytes(const core::Material& cls, int count = 0);
-// The same at each of its slices, in the order they are solved (MenSlices::estimate).
-std::vector<std::uint64_t> slice_solver_bytes(const core::Material& cls, int count = 0);
+// The bytes that solving class k of a plan, which has men, in `count` slices (MenSlices; 0 for
+// one per profile) needs at each of its slices, in the order they are solved
+// (MenSlices::estimate), the classes it reads and the slices done that it reads included: at
+// most `read_cache` of those resident at once (gen/read_cache.h, KeptPagesWatch).
+std::vector<std::uint64_t> slice_estimates(const std::vector<core::ClassPlan>& plan, std::size_t k, int count,
+                                           std::uint64_t read_cache = NO_READ_CACHE);
 // The fewest slices (at least 2) that class k of a plan, which has men, can be solved in within
 // `budget` bytes (memory_estimate): each slice costs passes of its own, so the fewer the
 // faster. Its number of profiles (the most it has) when that many do not fit so.

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 
 #include "gen/wdl_scratch.h"
@@ -38,6 +39,29 @@ void ReadCache::looked() {
         since_ = resident_file_bytes();
     }
     measuring_.store(false, std::memory_order_release);
+}
+
+KeptPagesWatch::KeptPagesWatch(const ScratchPages& pages, std::uint64_t bytes)
+    : pages_(pages), bytes_(bytes), thread_([this, since = resident_file_bytes()]() mutable {
+          // Reading at most a few gigabytes a second, the rounds add some tens of megabytes
+          // between two looks.
+          constexpr auto EVERY = std::chrono::milliseconds(10);
+          std::unique_lock<std::mutex> lock(mutex_);
+          while (!wake_.wait_for(lock, EVERY, [this] { return stop_; })) {
+              if (resident_file_bytes() <= since + bytes_) continue;
+              pages_.give_back();
+              releases_.fetch_add(1);
+              since = resident_file_bytes();
+          }
+      }) {}
+
+KeptPagesWatch::~KeptPagesWatch() {
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
 }
 
 } // namespace damatb::gen

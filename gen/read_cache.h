@@ -14,8 +14,12 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
+#include <thread>
 
+#include "gen/scratch_pages.h"
 #include "gen/solved.h"
 
 namespace damatb::gen {
@@ -42,6 +46,29 @@ private:
     std::atomic<bool> measuring_{false};
     std::atomic<std::uint64_t> releases_{0};
     std::uint64_t since_ = 0; // the resident bytes of files after the pages were last given back
+};
+
+// The same bound on the records of the slices kept (gen/scratch_pages.h), which the rounds of a
+// slice read at random and in scans: a thread that reads the process's resident pages of files
+// every few milliseconds and, when they have grown by more than the bound since the pages
+// kept were last given back, gives them back again. It stops when destroyed.
+class KeptPagesWatch {
+public:
+    KeptPagesWatch(const ScratchPages& pages, std::uint64_t bytes);
+    ~KeptPagesWatch();
+    KeptPagesWatch(const KeptPagesWatch&) = delete;
+    KeptPagesWatch& operator=(const KeptPagesWatch&) = delete;
+    // How many times the pages were given back.
+    std::uint64_t releases() const { return releases_.load(); }
+
+private:
+    const ScratchPages& pages_;
+    const std::uint64_t bytes_;
+    std::atomic<std::uint64_t> releases_{0};
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stop_ = false;
+    std::thread thread_; // last: started once the rest is made
 };
 
 // The bytes of files the process holds resident (its mapped files' pages, its code's among

@@ -21,11 +21,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "core/fen.h"
 #include "core/record.h"
+#include "gen/read_cache.h"
 #include "gen/slice_files.h"
 #include "gen/solver_state.h"
 #include "gen/wdl_scratch.h"
@@ -179,14 +181,6 @@ std::shared_ptr<SolvedTable> made(const Table& here, bool in_files) {
     return out;
 }
 
-// Gives back the memory of one of the tables' arrays (Table::escape_without_limit) at the
-// positions of the slice being solved.
-template <typename T>
-void release_in_slice(SolverState& solver, MappedArray<T> Table::*array) {
-    for (int t = 0; t < solver.table_count(); ++t)
-        for (const Range& r : solver.table(t).active) (solver.table(t).*array).release(r.begin, r.end);
-}
-
 } // namespace
 
 Results slice_results(const SolverState& solver, int t, std::uint64_t b, std::uint64_t e, int threads) {
@@ -242,6 +236,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                          (removed ? " (removed: solve that slice again)" : " (solve that slice first)"));
             }
             solver.say("read back from its slice file, which this slice's forward steps lead into");
+            solver.keep_slice();
             continue;
         }
         if (resuming) {
@@ -249,6 +244,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
             resuming = load_slice(options.slice_dir, solver, out);
             if (resuming) {
                 solver.say("read back from its slice file");
+                solver.keep_slice();
                 if (options.slice_done) options.slice_done(s, slice_count, positions, true);
                 continue;
             }
@@ -259,20 +255,28 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         // resident beside the work lists and histories of the steps to come.
         solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
         solver.say("moves leaving the class looked up");
-        solver.fresh_escapes();
-        solve_limited(solver);
-        solve_unlimited(solver);
-        release_in_slice(solver, &Table::escape_without_limit); // not read by the results
-        results();
-        for (int t = 0; t < solver.table_count(); ++t) {
-            if (in_files)
-                out[std::size_t(t)]->history.push_back(slice_steps(solver, t)); // save_slice writes the rest
-            else
-                finish(solver, t, *out[std::size_t(t)]);
+        {
+            // The records of the slices kept that the rounds read are resident as far as the
+            // read cache allows.
+            std::optional<KeptPagesWatch> watch;
+            if (solver.kept && solver.kept->bytes()) watch.emplace(*solver.kept, options.read_cache);
+            solver.fresh_escapes();
+            solve_limited(solver);
+            solve_unlimited(solver);
+            // Not read by the results.
+            solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape_without_limit; });
+            results();
+            for (int t = 0; t < solver.table_count(); ++t) {
+                if (in_files)
+                    out[std::size_t(t)]->history.push_back(slice_steps(solver, t)); // save_slice writes the rest
+                else
+                    finish(solver, t, *out[std::size_t(t)]);
+            }
+            if (watch) solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
         }
+        if (solver.kept) solver.kept->give_back();
         std::vector<HistoryRun>().swap(solver.history); // its memory given back
-        for (int t = 0; t < solver.table_count(); ++t)
-            for (const Range& r : solver.table(t).active) solver.has_history[std::size_t(t)].release(r.begin, r.end);
+        solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);
@@ -280,6 +284,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
             save_slice(options.slice_dir, solver, out);
             solver.say("written to its slice file");
         }
+        solver.keep_slice();
         if (solver.slices && options.slice_done) options.slice_done(s, slice_count, positions, false);
     }
     if (only >= 0) return {};

@@ -43,12 +43,10 @@ void SolverState::begin_slice(int s) {
         here.active = slices ? runs_of(*slices, t, {s}) : std::vector<Range>{{0, here.size}};
         here.active_size = positions_in(here.active);
         imports[t] = slices ? runs_of(*slices, t, slices->leads_into(s)) : std::vector<Range>{};
-        // A fresh state: no level (info, values and round are zeros); the escapes come with
-        // fresh_escapes.
-        for_each_of_chunks(chunks_of(here.active), threads, [&here](std::size_t, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t i = b; i < e; ++i) here.level[i] = NO_LEVEL;
-        });
     }
+    // A fresh state: no level (info, values and round are zeros); the escapes come with
+    // fresh_escapes.
+    for_each_active([](Table& here, std::uint64_t i) { here.level[i] = NO_LEVEL; });
     collector->solving(active_positions());
     // The positions of the slices imported labelled in each round, by label.
     constexpr std::size_t ROUNDS = MAX_PROGRESS_ROUND + 1;
@@ -69,6 +67,9 @@ void SolverState::begin_slice(int s) {
             }
     }
     if (!slices) return;
+    // That pass read the records of the slices kept: their pages go back (KeptPagesWatch bounds
+    // them from the rounds on).
+    if (kept) kept->give_back();
     // The slices done that no slice from this one on reads.
     slice_released.resize(static_cast<std::size_t>(slices->slice_count()));
     for (int done = 0; done < s; ++done) {
@@ -76,18 +77,22 @@ void SolverState::begin_slice(int s) {
         slice_released[done] = true;
         for (int t = 0; t < table_count(); ++t) {
             Table& here = table(t);
-            for (const Range& r : runs_of(*slices, t, {done})) here.nodes.release(4 * r.begin, 4 * r.end);
+            for (const Range& r : runs_of(*slices, t, {done})) {
+                if (kept) kept->forget(&here.nodes[4 * r.begin], 4 * (r.end - r.begin));
+                here.nodes.release(4 * r.begin, 4 * r.end);
+            }
         }
     }
 }
 
+void SolverState::keep_slice() {
+    if (!kept || slices->last_reader(slice) <= slice) return;
+    for (int t = 0; t < table_count(); ++t)
+        for (const Range& r : table(t).active) kept->move_in(&table(t).nodes[4 * r.begin], 4 * (r.end - r.begin));
+}
+
 void SolverState::fresh_escapes() {
-    for (int t = 0; t < table_count(); ++t) {
-        Table& here = table(t);
-        for_each_of_chunks(chunks_of(here.active), threads, [&here](std::size_t, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t i = b; i < e; ++i) here.escape[i] = NO_ESCAPE;
-        });
-    }
+    for_each_active([](Table& here, std::uint64_t i) { here.escape[i] = NO_ESCAPE; });
 }
 
 void SolverState::for_each_imported(int r, const std::function<void(const NodeList&)>& f) {

@@ -20,6 +20,7 @@
 #include "gen/chunks.h"
 #include "gen/men_slices.h"
 #include "gen/retro.h"
+#include "gen/scratch_pages.h"
 #include "gen/solver.h"
 #include "gen/solver_nodes.h"
 #include "gen/solver_table.h"
@@ -81,6 +82,9 @@ struct SolverState {
     // every table's `active` runs and `imports`, makes their positions' state fresh, and gives
     // back the memory of the slices no longer read.
     void begin_slice(int s);
+    // Moves the records of the slice being solved, done, to the scratch file of the slices
+    // kept (`kept`), when there is one and a slice still to come reads it.
+    void keep_slice();
     // No escape yet for the positions being solved (Table::escape). Made after the first look,
     // which does not read them: its peak holds the classes read, not the escapes too.
     void fresh_escapes();
@@ -100,6 +104,25 @@ struct SolverState {
     std::uint64_t imported(int t, int r, Label label) const {
         const auto& counts = import_counts[t];
         return r >= 0 && std::size_t(r) < counts.size() ? counts[std::size_t(r)][label] : 0;
+    }
+
+    // Calls f(table, index) for every position being solved, on the solver's threads: a fresh
+    // field, before a phase that reads it.
+    template <typename F>
+    void for_each_active(F&& f) {
+        for (int t = 0; t < table_count(); ++t) {
+            Table& here = table(t);
+            for_each_of_chunks(chunks_of(here.active), threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+                for (std::uint64_t i = b; i < e; ++i) f(here, i);
+            });
+        }
+    }
+    // Gives back the memory of of(t), an array over table t's indices, at the positions being
+    // solved, for every table t: a field no longer read.
+    template <typename Of>
+    void release_active(Of&& of) {
+        for (int t = 0; t < table_count(); ++t)
+            for (const Range& r : table(t).active) of(t).release(r.begin, r.end);
     }
 
     // Every node of table t for which keep(table, index) holds among those being solved, in
@@ -254,6 +277,10 @@ struct SolverState {
     std::vector<Range> imports[2];
     std::vector<std::array<std::uint64_t, 3>> import_counts[2]; // by table, round and label
     std::vector<bool> slice_released;
+    // Solving in slices under a read cache (SolveOptions::read_cache): the records of the slices
+    // done that slices still to come read, moved out of the process's memory (keep_slice);
+    // else null, and they stay where they are.
+    std::unique_ptr<ScratchPages> kept;
     std::atomic<bool> contradiction{false};
     const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
 };

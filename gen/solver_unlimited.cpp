@@ -58,13 +58,8 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
 // without it too, so only the rest (draws under the limit) is looked at afresh,
 // then the plain retrograde goes on from what that decides.
 void solve_unlimited(SolverState& solver) {
-    for (int t = 0; t < solver.table_count(); ++t) {
-        Table& here = solver.table(t);
-        for (const Range& r : here.active) here.escape.release(r.begin, r.end);
-        for_each_of_chunks(chunks_of(here.active), solver.threads, [&here](std::size_t, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t i = b; i < e; ++i) here.escape_without_limit[i] = NO_ESCAPE_MOVE;
-        });
-    }
+    solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape; });
+    solver.for_each_active([](Table& here, std::uint64_t i) { here.escape_without_limit[i] = NO_ESCAPE_MOVE; });
     // The draws under the limit that may be decided without it (docs/generator.md, "What is
     // solved"): a move out of the class into a blessed loss (it wins) or a cursed win (the
     // one escape, when all else loses), or a king move into a position won or lost at the

@@ -52,10 +52,22 @@ std::array<std::uint8_t, HEADER_SIZE> header_of(const core::Material& m, std::ui
     return h;
 }
 
-std::uint64_t checksum_of(const std::uint8_t* data, std::uint64_t size) {
+// The checksum of the `size` bytes at data, which lie in a mapping of a file from `mapped` on:
+// read a piece at a time, the pages of each given back once read, so that checking the file of
+// a class of billions of positions holds some megabytes of it, not all of it.
+std::uint64_t checksum_of_mapped(const std::uint8_t* mapped, const std::uint8_t* data, std::uint64_t size) {
     core::Checksum64 sum;
-    constexpr std::uint64_t PIECE = std::uint64_t{1} << 30; // update() takes a size_t
-    for (std::uint64_t at = 0; at < size; at += PIECE) sum.update(data + at, std::size_t(std::min(PIECE, size - at)));
+    const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    constexpr std::uint64_t PIECE = std::uint64_t{1} << 24;
+    std::uint64_t released = 0; // the bytes of the mapping given back
+    for (std::uint64_t at = 0; at < size; at += PIECE) {
+        sum.update(data + at, std::size_t(std::min(PIECE, size - at)));
+        const std::uint64_t read = std::uint64_t(data - mapped) + std::min(size, at + PIECE);
+        const std::uint64_t whole = read / page * page;
+        if (whole > released)
+            ::madvise(const_cast<std::uint8_t*>(mapped) + released, whole - released, MADV_DONTNEED);
+        released = std::max(released, whole);
+    }
     return sum.digest();
 }
 
@@ -133,11 +145,12 @@ std::shared_ptr<SolvedTable> map_wdl_scratch(const std::string& dir, const core:
     std::array<std::uint8_t, HEADER_SIZE> expected = header_of(m, n, *values, rules);
     const std::uint64_t checksum = core::load_le<std::uint64_t>(bytes + CHECKSUM_AT);
     core::store_le<std::uint64_t>(&expected[CHECKSUM_AT], checksum);
-    if (std::memcmp(bytes, expected.data(), HEADER_SIZE) != 0 || checksum_of(bytes + HEADER_SIZE, n) != checksum)
+    if (std::memcmp(bytes, expected.data(), HEADER_SIZE) != 0 ||
+        checksum_of_mapped(bytes, bytes + HEADER_SIZE, n) != checksum)
         return nullptr;
     t->wdl_file = std::move(mapping);
     t->wdl_view = reinterpret_cast<const core::Wdl5*>(bytes + HEADER_SIZE);
-    release_wdl_pages(*t); // read whole for the checksum
+    release_wdl_pages(*t); // the last piece read
     return t;
 }
 

@@ -27,12 +27,11 @@ std::vector<WorkUnit> work_units(const std::vector<core::ClassPlan>& plan, std::
         if (in_slices) {
             const std::vector<MenSlices::Slice> slices = MenSlices::estimate(cls, count);
             const std::vector<std::vector<int>> leads = MenSlices::estimate_leads_into(cls, count);
-            const std::vector<std::uint64_t> bytes = slice_solver_bytes(cls, count);
-            const std::uint64_t held = held_classes_bytes(plan, k, cache);
+            const std::vector<std::uint64_t> bytes = slice_estimates(plan, k, count, cache);
             const std::size_t first = units.size();
             for (int s = 0; s < int(slices.size()); ++s) {
                 WorkUnit u{slice_unit_name(cls, s), cls, s, slices[std::size_t(s)].positions, class_needs,
-                           bytes[std::size_t(s)] + held, false, k, count};
+                           bytes[std::size_t(s)], false, k, count};
                 for (int into : leads[std::size_t(s)]) u.needs.push_back(first + std::size_t(into));
                 own_slices.push_back(units.size());
                 units.push_back(std::move(u));

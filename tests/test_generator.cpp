@@ -238,7 +238,9 @@ TEST_CASE("Generator: counts of every class of 2 and 3 pieces", "[generator]") {
 }
 
 // The last run holds the classes read within a read cache of a byte (gen/read_cache.h): their
-// pages are given back again and again while the first looks read them.
+// pages are given back again and again while the first looks read them. The runs in slices
+// move the slices that later slices read to a scratch file (gen/scratch_pages.h), the last
+// under the same bound.
 TEST_CASE("Generator: the same bytes whatever the thread count, whole or in slices, and under a tiny read cache",
           "[generator]") {
     test::TempDir dir("damatb-generator");
