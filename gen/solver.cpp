@@ -218,6 +218,10 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
     for (int s = 0; s < slice_count; ++s) {
         const bool is_needed = std::find(needed.begin(), needed.end(), s) != needed.end();
         if (only >= 0 && s != only && !is_needed) continue;
+        // The records of the slices kept are resident as far as the read cache allows, from
+        // begin_slice's pass over those this slice reads to its results.
+        std::optional<KeptPagesWatch> watch;
+        if (solver.kept && solver.kept->bytes()) watch.emplace(*solver.kept, options.read_cache);
         solver.begin_slice(s);
         std::uint64_t positions = 0;
         for (int t = 0; t < solver.table_count(); ++t) positions += solver.table(t).active_size;
@@ -255,24 +259,21 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         // resident beside the work lists and histories of the steps to come.
         solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
         solver.say("moves leaving the class looked up");
-        {
-            // The records of the slices kept that the rounds read are resident as far as the
-            // read cache allows.
-            std::optional<KeptPagesWatch> watch;
-            if (solver.kept && solver.kept->bytes()) watch.emplace(*solver.kept, options.read_cache);
-            solver.fresh_escapes();
-            solve_limited(solver);
-            solve_unlimited(solver);
-            // Not read by the results.
-            solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape_without_limit; });
-            results();
-            for (int t = 0; t < solver.table_count(); ++t) {
-                if (in_files)
-                    out[std::size_t(t)]->history.push_back(slice_steps(solver, t)); // save_slice writes the rest
-                else
-                    finish(solver, t, *out[std::size_t(t)]);
-            }
-            if (watch) solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
+        solver.fresh_escapes();
+        solve_limited(solver);
+        solve_unlimited(solver);
+        // Not read by the results.
+        solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape_without_limit; });
+        results();
+        for (int t = 0; t < solver.table_count(); ++t) {
+            if (in_files)
+                out[std::size_t(t)]->history.push_back(slice_steps(solver, t)); // save_slice writes the rest
+            else
+                finish(solver, t, *out[std::size_t(t)]);
+        }
+        if (watch) {
+            solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
+            watch.reset();
         }
         if (solver.kept) solver.kept->give_back();
         std::vector<HistoryRun>().swap(solver.history); // its memory given back

@@ -67,8 +67,8 @@ void SolverState::begin_slice(int s) {
             }
     }
     if (!slices) return;
-    // That pass read the records of the slices kept: their pages go back (KeptPagesWatch bounds
-    // them from the rounds on).
+    // That pass read the records of the slices kept (within the read cache, KeptPagesWatch): the
+    // first look reads none of them, so their pages go back.
     if (kept) kept->give_back();
     // The slices done that no slice from this one on reads.
     slice_released.resize(static_cast<std::size_t>(slices->slice_count()));
