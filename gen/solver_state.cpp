@@ -30,13 +30,10 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
       threads(std::max(1, solve_options.threads)) {
     if (options.slices && cls.mover.men + cls.other.men > 0) slices = std::make_unique<MenSlices>(cls, options.slice_count);
     huge = huge_pages(slices.get());
-    if (slices && options.read_cache != ~std::uint64_t{0}) {
-        // Beside the slice files, else in the system's folder of temporary files.
-        std::string dir = options.slice_dir;
-        if (dir.empty()) dir = std::filesystem::temp_directory_path().string();
-        std::filesystem::create_directories(dir);
-        kept = std::make_unique<ScratchPages>(dir);
-    }
+    // In the system's folder of temporary files ($TMPDIR, else /tmp): the process's own pages,
+    // which a run across machines keeps on each node's disk, not in the shared output folder.
+    if (slices && options.read_cache != ~std::uint64_t{0})
+        kept = std::make_unique<ScratchPages>(std::filesystem::temp_directory_path().string());
     for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, huge));
     const auto thread_slots = static_cast<std::size_t>(threads);
     collector = std::make_unique<Collector>(table_sizes(), 0, thread_slots, huge, options.lists); // begin_slice says how many
