@@ -75,7 +75,9 @@ void ScratchPages::forget(void* at, std::uint64_t bytes) {
             kept.push_back(m);
             continue;
         }
-        ::mmap(lo, std::uint64_t(hi - lo), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+        if (::mmap(lo, std::uint64_t(hi - lo), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) ==
+            MAP_FAILED)
+            throw std::runtime_error(error_of("cannot give back pages of the scratch file of the slices kept", dir_));
         ::fallocate(fd_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, off_t(m.offset + std::uint64_t(lo - m.at)),
                     off_t(hi - lo));
         if (lo > m.at) kept.push_back({m.at, std::uint64_t(lo - m.at), m.offset});

@@ -28,7 +28,7 @@ public:
     // own memory. Throws std::runtime_error when the file cannot be written (disk full).
     void move_in(void* at, std::uint64_t bytes);
     // Gives back the whole pages moved within [at, at + bytes): anonymous zeros again, and
-    // their space in the file freed.
+    // their space in the file freed. Throws std::runtime_error when they cannot be mapped anew.
     void forget(void* at, std::uint64_t bytes);
     // Gives back the process's pages of everything moved in; the bytes stay in the file.
     void give_back() const;
