@@ -19,13 +19,26 @@ std::uint64_t resident_file_bytes() {
     return read ? shared * std::uint64_t(::sysconf(_SC_PAGESIZE)) : 0;
 }
 
-ReadCache::ReadCache(const SolvedTables& classes_read, std::uint64_t bytes)
-    : classes_read_(classes_read), bytes_(bytes) {
+namespace {
+
+// The bytes of the classes read that are mapped from scratch files.
+std::uint64_t mapped_bytes(const SolvedTables& classes_read) {
     std::uint64_t mapped = 0;
     classes_read.for_each([&](const SolvedTable& t) {
         if (t.wdl_file) mapped += t.index.size();
     });
-    bounded_ = mapped > bytes;
+    return mapped;
+}
+
+} // namespace
+
+ReadCache::ReadCache(const SolvedTables& classes_read, std::uint64_t bytes)
+    : ReadCache(mapped_bytes(classes_read), bytes, [&classes_read] {
+          classes_read.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
+      }) {}
+
+ReadCache::ReadCache(std::uint64_t mapped, std::uint64_t bytes, std::function<void()> give_back)
+    : give_back_(std::move(give_back)), bytes_(bytes), bounded_(mapped > bytes) {
     if (bounded_) since_ = resident_file_bytes();
 }
 
@@ -34,7 +47,7 @@ void ReadCache::looked() {
     const std::uint64_t now = resident_file_bytes();
     if (now > since_ + bytes_) {
         // Safe while other threads read them: a page of a file given back is read again.
-        classes_read_.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
+        give_back_();
         releases_.fetch_add(1);
         since_ = resident_file_bytes();
     }
@@ -42,20 +55,19 @@ void ReadCache::looked() {
 }
 
 KeptPagesWatch::KeptPagesWatch(const ScratchPages& pages, std::uint64_t bytes)
-    : pages_(pages), bytes_(bytes), thread_([this, since = resident_file_bytes()]() mutable {
-          // Reading at most a few gigabytes a second, the rounds add some tens of megabytes
-          // between two looks.
-          constexpr auto EVERY = std::chrono::milliseconds(10);
-          std::unique_lock<std::mutex> lock(mutex_);
-          while (!wake_.wait_for(lock, EVERY, [this] { return stop_; })) {
-              if (resident_file_bytes() <= since + bytes_) continue;
-              pages_.give_back();
-              releases_.fetch_add(1);
-              since = resident_file_bytes();
-          }
-      }) {}
+    : cache_(pages.bytes(), bytes, [&pages] { pages.give_back(); }) {
+    if (!cache_.bounded()) return;
+    thread_ = std::thread([this] {
+        // Reading at most a few gigabytes a second, the rounds add some tens of megabytes
+        // between two looks.
+        constexpr auto EVERY = std::chrono::milliseconds(10);
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!wake_.wait_for(lock, EVERY, [this] { return stop_; })) cache_.looked();
+    });
+}
 
 KeptPagesWatch::~KeptPagesWatch() {
+    if (!thread_.joinable()) return;
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         stop_ = true;

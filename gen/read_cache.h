@@ -16,6 +16,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -32,6 +33,8 @@ public:
     // A bound of `bytes` on the pages of `classes_read` mapped from scratch files. No bound, and
     // `looked` does nothing, when they are no larger than it all together.
     ReadCache(const SolvedTables& classes_read, std::uint64_t bytes);
+    // The same on pages of files that `give_back` gives back, `mapped` bytes of them.
+    ReadCache(std::uint64_t mapped, std::uint64_t bytes, std::function<void()> give_back);
 
     bool bounded() const { return bounded_; }
     // Called by any thread after LOOK_EVERY positions; thread-safe.
@@ -40,7 +43,7 @@ public:
     std::uint64_t releases() const { return releases_.load(); }
 
 private:
-    const SolvedTables& classes_read_;
+    const std::function<void()> give_back_;
     const std::uint64_t bytes_;
     bool bounded_ = false;
     std::atomic<bool> measuring_{false};
@@ -48,10 +51,10 @@ private:
     std::uint64_t since_ = 0; // the resident bytes of files after the pages were last given back
 };
 
-// The same bound on the records of the slices kept (gen/scratch_pages.h), which the rounds of a
-// slice read at random and in scans: a thread that reads the process's resident pages of files
-// every few milliseconds and, when they have grown by more than the bound since the pages
-// kept were last given back, gives them back again. It stops when destroyed.
+// The same bound on the records of the slices kept (gen/scratch_pages.h), which a slice reads
+// at random and in scans from its start to its results, where no pass calls `looked` every
+// few thousand positions: a thread calls it every 10 ms, when the pages kept are larger than
+// the bound. It stops when destroyed.
 class KeptPagesWatch {
 public:
     KeptPagesWatch(const ScratchPages& pages, std::uint64_t bytes);
@@ -59,16 +62,14 @@ public:
     KeptPagesWatch(const KeptPagesWatch&) = delete;
     KeptPagesWatch& operator=(const KeptPagesWatch&) = delete;
     // How many times the pages were given back.
-    std::uint64_t releases() const { return releases_.load(); }
+    std::uint64_t releases() const { return cache_.releases(); }
 
 private:
-    const ScratchPages& pages_;
-    const std::uint64_t bytes_;
-    std::atomic<std::uint64_t> releases_{0};
+    ReadCache cache_;
     std::mutex mutex_;
     std::condition_variable wake_;
     bool stop_ = false;
-    std::thread thread_; // last: started once the rest is made
+    std::thread thread_; // last: started once the rest is made, if the cache is bounded
 };
 
 // The bytes of files the process holds resident (its mapped files' pages, its code's among

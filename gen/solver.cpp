@@ -221,7 +221,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         // The records of the slices kept are resident as far as the read cache allows, from
         // begin_slice's pass over those this slice reads to its results.
         std::optional<KeptPagesWatch> watch;
-        if (solver.kept && solver.kept->bytes()) watch.emplace(*solver.kept, options.read_cache);
+        if (solver.kept) watch.emplace(*solver.kept, options.read_cache);
         solver.begin_slice(s);
         std::uint64_t positions = 0;
         for (int t = 0; t < solver.table_count(); ++t) positions += solver.table(t).active_size;
@@ -271,10 +271,9 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
             else
                 finish(solver, t, *out[std::size_t(t)]);
         }
-        if (watch) {
+        if (watch && watch->releases())
             solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
-            watch.reset();
-        }
+        watch.reset();
         if (solver.kept) solver.kept->give_back();
         std::vector<HistoryRun>().swap(solver.history); // its memory given back
         solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });

@@ -142,6 +142,41 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
     CHECK(gen::memory_estimate(plan, k, {}, cached, 1 << 20) <= budget);
 }
 
+TEST_CASE("Memory estimate: the slices kept count with the classes read, at most the read cache", "[units]") {
+    const std::vector<core::ClassPlan> plan = core::plan_classes(5);
+    const auto at = std::find_if(plan.begin(), plan.end(),
+                                 [&](const core::ClassPlan& c) { return c.material.class_name() == "KKMvKM"; });
+    REQUIRE(at != plan.end());
+    const std::size_t k = std::size_t(at - plan.begin());
+    std::uint64_t read = 0; // a byte a position of each class it reads
+    for (const core::Material& n : at->needs) read += gen::class_positions(n);
+    // The positions of the slices done that slice s or a later one reads: slice d from slice
+    // d + 1 to the last slice that leads into it.
+    constexpr int COUNT = 6;
+    const auto slices = gen::MenSlices::estimate(at->material, COUNT);
+    const auto leads = gen::MenSlices::estimate_leads_into(at->material, COUNT);
+    REQUIRE(slices.size() == COUNT);
+    std::vector<int> last_reader(COUNT, -1);
+    for (int s = 0; s < COUNT; ++s)
+        for (int d : leads[std::size_t(s)]) last_reader[std::size_t(d)] = std::max(last_reader[std::size_t(d)], s);
+    const auto whole = gen::slice_estimates(plan, k, COUNT), none = gen::slice_estimates(plan, k, COUNT, 0),
+               cached = gen::slice_estimates(plan, k, COUNT, read + 1);
+    REQUIRE(whole.size() == COUNT);
+    std::uint64_t most_kept = 0;
+    for (int s = 0; s < COUNT; ++s) {
+        std::uint64_t kept = 0;
+        for (int d = 0; d < s; ++d)
+            if (last_reader[std::size_t(d)] >= s) kept += slices[std::size_t(d)].positions;
+        most_kept = std::max(most_kept, kept);
+        INFO("slice " << s);
+        // Without a cache, a byte a position of the classes read and 4 of the slices kept; with
+        // one, at most the cache of the two together.
+        CHECK(whole[std::size_t(s)] - none[std::size_t(s)] == read + 4 * kept);
+        CHECK(cached[std::size_t(s)] - none[std::size_t(s)] == std::min(read + 4 * kept, read + 1));
+    }
+    CHECK(most_kept > 0); // a slice of KKMvKM reads others
+}
+
 TEST_CASE("Work units: the queue hands each out once, after its needs", "[units]") {
     const std::vector<gen::WorkUnit> units = gen::work_units(core::plan_classes(4), 0, true);
     SECTION("in order, one at a time") {
