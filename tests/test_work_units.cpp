@@ -116,14 +116,26 @@ TEST_CASE("Memory estimate: a class done is read back for less than solving it n
     }
 }
 
+// KKMvKM in a plan: its place, and a byte a position of each class it reads.
+struct KKMvKM {
+    explicit KKMvKM(const std::vector<core::ClassPlan>& plan) {
+        const auto at = std::find_if(plan.begin(), plan.end(),
+                                     [&](const core::ClassPlan& c) { return c.material.class_name() == "KKMvKM"; });
+        REQUIRE(at != plan.end());
+        k = std::size_t(at - plan.begin());
+        material = at->material;
+        for (const core::Material& n : at->needs) read += gen::class_positions(n);
+    }
+    std::size_t k = 0;
+    core::Material material;
+    std::uint64_t read = 0;
+};
+
 TEST_CASE("Memory estimate: the classes read count for at most the read cache", "[units]") {
     const std::vector<core::ClassPlan> plan = core::plan_classes(5);
-    const auto at = std::find_if(plan.begin(), plan.end(),
-                                 [&](const core::ClassPlan& c) { return c.material.class_name() == "KKMvKM"; });
-    REQUIRE(at != plan.end());
-    const std::size_t k = std::size_t(at - plan.begin());
-    std::uint64_t read = 0; // a byte a position of each class it reads
-    for (const core::Material& n : at->needs) read += gen::class_positions(n);
+    const KKMvKM kkmvkm(plan);
+    const std::size_t k = kkmvkm.k;
+    const std::uint64_t read = kkmvkm.read;
     constexpr std::uint64_t program = 64u << 20;
     CHECK(gen::held_classes_bytes(plan, k) == read + program);
     CHECK(gen::held_classes_bytes(plan, k, read + 1) == read + program);
@@ -144,17 +156,14 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
 
 TEST_CASE("Memory estimate: the slices kept count with the classes read, at most the read cache", "[units]") {
     const std::vector<core::ClassPlan> plan = core::plan_classes(5);
-    const auto at = std::find_if(plan.begin(), plan.end(),
-                                 [&](const core::ClassPlan& c) { return c.material.class_name() == "KKMvKM"; });
-    REQUIRE(at != plan.end());
-    const std::size_t k = std::size_t(at - plan.begin());
-    std::uint64_t read = 0; // a byte a position of each class it reads
-    for (const core::Material& n : at->needs) read += gen::class_positions(n);
+    const KKMvKM kkmvkm(plan);
+    const std::size_t k = kkmvkm.k;
+    const std::uint64_t read = kkmvkm.read;
     // The positions of the slices done that slice s or a later one reads: slice d from slice
     // d + 1 to the last slice that leads into it.
     constexpr int COUNT = 6;
-    const auto slices = gen::MenSlices::estimate(at->material, COUNT);
-    const auto leads = gen::MenSlices::estimate_leads_into(at->material, COUNT);
+    const auto slices = gen::MenSlices::estimate(kkmvkm.material, COUNT);
+    const auto leads = gen::MenSlices::estimate_leads_into(kkmvkm.material, COUNT);
     REQUIRE(slices.size() == COUNT);
     std::vector<int> last_reader(COUNT, -1);
     for (int s = 0; s < COUNT; ++s)
