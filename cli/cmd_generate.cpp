@@ -45,7 +45,8 @@ int run_generate(const Args& args) {
         "read-cache", po::value<double>()->value_name("GIB"),
         "the most of the classes a class reads (one byte a position) held in memory at once "
         "while it looks up the moves that leave it, and of the slices done that a slice reads "
-        "(4 bytes a position, in an unnamed file in $TMPDIR, else /tmp), in GiB (default: a "
+        "(3 bytes a position) and of its histories' steps (in an unnamed file in $TMPDIR, else "
+        "/tmp), in GiB (default: a "
         "quarter of the budget); the rest is read again from the kernel's page cache or from "
         "disk")(
         "slices", "solve every class with men slice by slice, one slice per profile of its "

@@ -16,20 +16,28 @@ using core::Material;
 namespace {
 
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
-// "The memory estimate"): its 4-byte record and its escape's byte, its work lists (a bit a
-// position once long), the progress histories' steps (8 bytes each, and as many again while
-// they are handed on to the results) and marks (a bit a position), and the freed memory the C
-// library keeps.
-constexpr std::uint64_t SOLVER_BYTES = 11;
+// "The memory estimate"): its 3-byte record and its escape's byte, its work lists (a bit a
+// position once long), the progress histories' steps (8 bytes each, about a third of a step a
+// position, HISTORY_THIRDS, and as many again while they are handed on to the results) and
+// marks (a bit a position), and the freed memory the C library keeps.
+constexpr std::uint64_t SOLVER_BYTES = 10;
+// The bytes of the histories' steps, in thirds, per position: 8 bytes a step, a third of a step.
+constexpr std::uint64_t HISTORY_THIRDS = 8;
+// A slice's: the same less the steps made round by round, which go to the scratch file of the
+// slices kept as each round makes them and count with the read cache (slice_bytes); they are
+// held once they are handed on to the slice's file.
+constexpr std::uint64_t SLICE_SOLVER_BYTES = 8; // 10 less 8 / 3, rounded up
 // A class solved whole makes its results (WDL5, DTZ and round, 3 bytes, and a bit of marks) as
 // it gives back its records, but beside its histories' steps, held twice then.
 constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
 // A class of kings only, solved whole, its results included: it has one round, so no progress
 // histories; its escapes go back before those without the limit are made, and its records as
-// its results are. Its peak is the first phase's: its 4-byte record and its escape's byte, its
+// its results are. Its peak is the first phase's: its 3-byte record and its escape's byte, its
 // work lists, and the freed memory the C library keeps (docs/six-pieces.md, "The memory
 // estimate").
-constexpr std::uint64_t KINGS_ONLY_BYTES = 8;
+constexpr std::uint64_t KINGS_ONLY_BYTES = 7;
+// A position's record (gen/solver_table.h), what a slice kept holds of it.
+constexpr std::uint64_t KEPT_BYTES = 3;
 // The program's own, whatever it solves or reads: its code, the plan, the buffers of a block.
 constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
 
@@ -52,12 +60,13 @@ std::uint64_t needs_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
 std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
                                        const std::vector<MenSlices::Slice>& profiles, int count,
                                        std::uint64_t read_cache) {
-    // What the class holds whole (results_bytes) and the solver's SOLVER_BYTES per position of
-    // the slice (as whole, below), and a quarter more, for what a class cut into few large
-    // slices holds beyond that count, measured (docs/six-pieces.md, "Fewer, larger slices").
-    // Then the classes read and the 4 bytes (the record) of each position of the slices done
-    // that this slice or one still to come reads: the first look holds the ones, the rounds the
-    // others, at most the read cache of either (gen/scratch_pages.h) but counted together.
+    // What the class holds whole (results_bytes) and the solver's SLICE_SOLVER_BYTES per
+    // position of the slice, and a quarter more, for what a class cut into few large slices
+    // holds beyond that count, measured (docs/six-pieces.md, "Fewer, larger slices"). Then the
+    // classes read, the record (KEPT_BYTES) of each position of the slices done that this slice
+    // or one still to come reads, and the slice's histories' steps made round by round: the
+    // first look holds the ones, the rounds and the results the others, at most the read cache
+    // of either (gen/scratch_pages.h) but counted together.
     const Material& cls = plan[k].material;
     const std::uint64_t results = results_bytes(cls), needs = needs_bytes(plan, k);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
@@ -74,8 +83,9 @@ std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::
     for (std::size_t s = 0; s < slices.size(); ++s) {
         kept += from[s];
         kept -= after[s];
-        out.push_back(with_quarter(results + SOLVER_BYTES * slices[s].positions) +
-                      std::min(needs + 4 * kept, read_cache) + PROGRAM_BYTES);
+        const std::uint64_t positions = slices[s].positions;
+        out.push_back(with_quarter(results + SLICE_SOLVER_BYTES * positions) +
+                      std::min(needs + KEPT_BYTES * kept + HISTORY_THIRDS * positions / 3, read_cache) + PROGRAM_BYTES);
     }
     return out;
 }
@@ -134,7 +144,7 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
     };
     if (budget <= held || !fits(most)) return most; // not even in the most slices
     // A slice of `count` holds at least the class's positions / count: fewer cannot fit.
-    const std::uint64_t fewest = SOLVER_BYTES * class_positions(cls) / (budget - held);
+    const std::uint64_t fewest = SLICE_SOLVER_BYTES * class_positions(cls) / (budget - held);
     for (int count = int(std::max<std::uint64_t>(2, std::min<std::uint64_t>(fewest, std::uint64_t(most))));
          count < most; ++count)
         if (fits(count)) return count;

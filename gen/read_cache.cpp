@@ -55,8 +55,8 @@ void ReadCache::looked() {
 }
 
 KeptPagesWatch::KeptPagesWatch(const ScratchPages& pages, std::uint64_t bytes)
-    : cache_(pages.bytes(), bytes, [&pages] { pages.give_back(); }) {
-    if (!cache_.bounded()) return;
+    // Bounded whatever is moved in so far: the slice adds its histories' steps as it goes.
+    : cache_(~std::uint64_t{0}, bytes, [&pages] { pages.give_back(); }) {
     thread_ = std::thread([this] {
         // Reading at most a few gigabytes a second, the rounds add some tens of megabytes
         // between two looks.

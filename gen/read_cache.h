@@ -51,10 +51,11 @@ private:
     std::uint64_t since_ = 0; // the resident bytes of files after the pages were last given back
 };
 
-// The same bound on the records of the slices kept (gen/scratch_pages.h), which a slice reads
-// at random and in scans from its start to its results, where no pass calls `looked` every
-// few thousand positions: a thread calls it every 10 ms, when the pages kept are larger than
-// the bound. It stops when destroyed.
+// The same bound on the pages moved to the scratch file of the slices kept (gen/
+// scratch_pages.h): the records of the slices done, which a slice reads at random and in scans
+// from its start to its results, and its histories' steps, which its results read; no pass
+// calls `looked` every few thousand positions there: a thread calls it every 10 ms. It stops
+// when destroyed.
 class KeptPagesWatch {
 public:
     KeptPagesWatch(const ScratchPages& pages, std::uint64_t bytes);

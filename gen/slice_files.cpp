@@ -179,23 +179,37 @@ std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver
         if (!ok) return;
         const std::size_t n = e - b;
         bytes.resize(STATE_BYTES * n);
-        // A frame holds the 4-byte records, then the values without the limit, a byte each: a
-        // position not won or lost under the limit has NO_LEVEL in its record, its value without
-        // the limit in the byte (Table::without_limit).
+        // A frame holds 4-byte records (the Info bits, the value under the limit, the level, the
+        // round: Table's fields unpacked, as they were until the solver packed the first two in
+        // a byte, so that a slice file written before is read alike), then the values without
+        // the limit, a byte each: a position not won or lost under the limit has NO_LEVEL in its
+        // record, its value without the limit in the byte (Table::without_limit).
         std::uint8_t* records = bytes.data();
         std::uint8_t* without_limit = bytes.data() + 4 * n;
         if constexpr (WRITE) {
-            std::memcpy(records, here.nodes.data() + 4 * b, 4 * n);
             for (std::size_t k = 0; k < n; ++k) {
-                without_limit[k] = here.without_limit(b + k);
-                if (here.under_limit[b + k] == UNKNOWN) records[4 * k + 2] = NO_LEVEL;
+                const std::uint64_t i = b + k;
+                const Label under = here.under_limit(i);
+                std::uint8_t* record = records + 4 * k;
+                record[0] = here.info(i);
+                record[1] = under;
+                record[2] = under == UNKNOWN ? std::uint8_t(NO_LEVEL) : here.level[i];
+                record[3] = here.round[i];
+                without_limit[k] = here.without_limit(i);
             }
             file.write_frame(bytes.data(), bytes.size());
         } else {
             if (!(ok = file.read_frame(bytes.data(), bytes.size()))) return;
-            std::memcpy(here.nodes.data() + 4 * b, records, 4 * n);
-            for (std::size_t k = 0; k < n; ++k)
-                if (here.under_limit[b + k] == UNKNOWN) here.set_without_limit(b + k, Label(without_limit[k]));
+            for (std::size_t k = 0; k < n; ++k) {
+                const std::uint64_t i = b + k;
+                const std::uint8_t* record = records + 4 * k;
+                if (!(ok = packed_info::packable(record[0]) && record[1] <= LOST)) return;
+                here.set_info(i, record[0]);
+                here.level[i] = record[2];
+                here.round[i] = record[3];
+                here.set_under_limit(i, Label(record[1]));
+                if (record[1] == UNKNOWN) here.set_without_limit(i, Label(without_limit[k]));
+            }
         }
         const std::uint64_t at = file.offset() + 4; // after the frame's size
         std::uint64_t size = 0;

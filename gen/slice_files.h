@@ -5,8 +5,8 @@
 //
 // A slice's file holds, for each table of the class and each position of the slice, what the
 // slices still to come read of it and what the class's table files will hold:
-//   - the solver's 4-byte record (info, value under the limit, level, round) and the value
-//     without the limit (gen/solver_table.h), 5 bytes;
+//   - the solver's record (info, value under the limit, level, round; gen/solver_table.h),
+//     written 4 bytes a position, unpacked, and the value without the limit, 5 bytes;
 //   - the result: WDL5, DTZ, the round of a loss's first step, whether the side to move must
 //     capture (gen/solved.h), 4 bytes;
 // each compressed with zstd, a frame for each piece of 2^16 positions, then the steps of the

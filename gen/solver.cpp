@@ -43,9 +43,9 @@ namespace {
 // The WDL5 of node i of table t, from the solver's arrays.
 Wdl5 result(const SolverState& solver, const Table& here, std::uint64_t i) {
     Wdl5 v = Wdl5::DRAW;
-    if (here.under_limit[i] == WON)
+    if (here.under_limit(i) == WON)
         v = Wdl5::WIN;
-    else if (here.under_limit[i] == LOST)
+    else if (here.under_limit(i) == LOST)
         v = Wdl5::LOSS;
     else if (here.without_limit(i) == WON)
         v = Wdl5::CURSED_WIN;
@@ -74,7 +74,7 @@ void fill_results(const SolverState& solver, int t, std::uint64_t b, std::uint64
         const std::size_t k = std::size_t(i - out.first);
         const Wdl5 v = result(solver, here, j);
         out.wdl[k] = v;
-        out.must_capture[k] = (here.info[j] & CAPTURE) ? 1 : 0;
+        out.must_capture[k] = (here.info(j) & CAPTURE) ? 1 : 0;
         if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
         out.dtz[k] = here.level[j];
         if (v == Wdl5::LOSS) out.round[k] = here.round[j];
@@ -88,7 +88,7 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
     const std::vector<HistoryRun>& runs = solver.history;
     // Where run q's entries of table t's node j lie, or those of the nodes after it.
     auto seek = [&](std::size_t q, std::uint64_t j) {
-        const std::vector<std::uint64_t>& e = runs[q].entries;
+        const HistoryRun& e = runs[q];
         return std::size_t(std::lower_bound(e.begin(), e.end(), history_node(t, j) << 17) - e.begin());
     };
     // Calls step(round, level) for each step of node j, in order, from the runs' entries at
@@ -96,10 +96,11 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
     auto steps_of = [&](std::uint64_t j, std::vector<std::size_t>& at, auto&& step) {
         const std::uint64_t node = history_node(t, j);
         for (std::size_t q = 0; q < runs.size(); ++q) {
-            const std::vector<std::uint64_t>& e = runs[q].entries;
+            const std::uint64_t* e = runs[q].begin();
+            const std::size_t size = runs[q].size();
             std::size_t& k = at[q];
-            while (k < e.size() && history_node_of(e[k]) < node) ++k;
-            if (k == e.size() || history_node_of(e[k]) != node) continue;
+            while (k < size && history_node_of(e[k]) < node) ++k;
+            if (k == size || history_node_of(e[k]) != node) continue;
             if ((e[k] >> 16) & 1) step(int(here.round[j]), int((e[k] >> 8) & 0xFF));
             step(runs[q].round, int(e[k] & 0xFF));
         }
@@ -120,7 +121,7 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
             for (std::size_t q = 0; q < runs.size(); ++q) next[q] = seek(q, b); // the entries of the indices from i on
             for (std::uint64_t i = b; i < e; ++i) {
                 const std::uint64_t j = here.index.canonical(i); // as in fill_results
-                if (here.under_limit[j] != LOST || !solver.has_history[t][j]) continue;
+                if (here.under_limit(j) != LOST || !solver.has_history[t][j]) continue;
                 if (j != i)
                     for (std::size_t q = 0; q < runs.size(); ++q) image[q] = seek(q, j);
                 steps_of(j, j == i ? next : image, [&](int round, int level) {
@@ -165,7 +166,7 @@ void finish(SolverState& solver, int t, SolvedTable& out) {
         const std::size_t before = all_done_to;
         while (all_done_to < chunks.size() && done[all_done_to]) ++all_done_to;
         if (all_done_to > before) // the whole pages from the lowest chunk done up (some twice)
-            here.nodes.release(4 * chunks[all_done_to - 1].begin, 4 * chunks[0].end);
+            here.nodes.release(RECORD_BYTES * chunks[all_done_to - 1].begin, RECORD_BYTES * chunks[0].end);
     });
 }
 
@@ -218,8 +219,9 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
     for (int s = 0; s < slice_count; ++s) {
         const bool is_needed = std::find(needed.begin(), needed.end(), s) != needed.end();
         if (only >= 0 && s != only && !is_needed) continue;
-        // The records of the slices kept are resident as far as the read cache allows, from
-        // begin_slice's pass over those this slice reads to its results.
+        // The records of the slices kept, and the slice's histories' steps, are resident as far as
+        // the read cache allows, from begin_slice's pass over those this slice reads to its
+        // results.
         std::optional<KeptPagesWatch> watch;
         if (solver.kept) watch.emplace(*solver.kept, options.read_cache);
         solver.begin_slice(s);
@@ -275,7 +277,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
             solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
         watch.reset();
         if (solver.kept) solver.kept->give_back();
-        std::vector<HistoryRun>().swap(solver.history); // its memory given back
+        solver.forget_history(); // its memory given back
         solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.

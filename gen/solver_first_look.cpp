@@ -53,9 +53,9 @@ void start_look(SolverState& solver, const Table& here, std::uint64_t i, Look& o
 
 void finish_look(Table& here, std::uint64_t i, const Look& look) {
     if (look.over != Outcome::NONE) {
-        here.info[i] = TERMINAL;
-        int label = look.over == Outcome::WIN ? WON : look.over == Outcome::LOSS ? LOST : UNKNOWN;
-        here.under_limit[i] = static_cast<std::uint8_t>(label);
+        here.set_info(i, TERMINAL);
+        const Label label = look.over == Outcome::WIN ? WON : look.over == Outcome::LOSS ? LOST : UNKNOWN;
+        here.set_under_limit(i, label);
         here.level[i] = label == UNKNOWN ? NO_LEVEL : 0;
         return;
     }
@@ -69,7 +69,7 @@ void finish_look(Table& here, std::uint64_t i, const Look& look) {
         if (loses_without_limit(v)) info |= EXT_WIN_U;
         if (!wins_without_limit(v)) info |= EXT_ESC_U;
     }
-    here.info[i] = info;
+    here.set_info(i, info);
 }
 
 } // namespace

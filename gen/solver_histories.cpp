@@ -27,9 +27,14 @@ void record_history(SolverState& solver, int r) {
     if (all.empty()) return;
     solver.say("round " + std::to_string(r) + ": the levels of " + std::to_string(written) + " losses fell (" +
                std::to_string(all.size()) + " falls)");
-    all.resize(written);
-    if (all.capacity() / 8 > written) all.shrink_to_fit(); // the room of the repeated falls, when it is most of it
-    solver.history.push_back({r, std::move(all)});
+    // In an array of their own, then out of the process's memory when a slice is solved under a
+    // read cache: read only by the results, they go to the scratch file of the slices kept, and
+    // count in the process's memory only as far as the read cache allows (KeptPagesWatch).
+    HistoryRun run{r, MappedArray<std::uint64_t>(written, false)};
+    std::copy(all.begin(), all.begin() + std::ptrdiff_t(written), run.entries.data());
+    std::vector<std::uint64_t>().swap(all);
+    if (solver.kept) solver.kept->move_in(run.entries.data(), run.bytes());
+    solver.history.push_back(std::move(run));
 }
 
 } // namespace damatb::gen::solving

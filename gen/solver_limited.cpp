@@ -137,7 +137,7 @@ void solve_limited(SolverState& solver) {
     // Round 1 starts from the games already over (their own level 0) and what
     // the first look found (commit_direct).
     NodeList over = solver.select([](Table& here, std::uint64_t i) {
-        return (here.info[i] & TERMINAL) && here.under_limit[i] != UNKNOWN;
+        return (here.info(i) & TERMINAL) && here.under_limit(i) != UNKNOWN;
     });
     // What the next round starts from: the man moves into positions labelled in the
     // round before, and, solving in slices, into positions of the slices solved before that
@@ -217,7 +217,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
                 if (s + AHEAD < n) {
                     const Table& here = solver.table_of_node(nodes[s + AHEAD]);
                     const std::uint64_t i = index_of(nodes[s + AHEAD]);
-                    __builtin_prefetch(&here.info[i], 1);
+                    __builtin_prefetch(here.record(i), 1);
                     __builtin_prefetch(&here.escape[i], 1);
                 }
                 prepare(solver, nodes[s], a, k == 1);
@@ -249,7 +249,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
     }
     if (!next_round) return {};
     auto first_labelled = [r](const Table& here, std::uint64_t i) {
-        return here.under_limit[i] != UNKNOWN && here.round[i] == r;
+        return here.under_limit(i) != UNKNOWN && here.round[i] == r;
     };
     if (!listing) return solver.select(first_labelled);
     sort_in_parallel(committed, solver.threads);
@@ -307,7 +307,7 @@ inline NodeList commit_direct(SolverState& solver, int r) {
     NodeList out;
     for (int t = 0; t < solver.table_count(); ++t)
         out.add(solver.select_in(t, [&solver, t, r](const Table& here, std::uint64_t i) {
-            const std::uint8_t info = here.info[i];
+            const std::uint8_t info = here.info(i);
             if ((info & TERMINAL) || !((info & EXT_WIN) || (!(info & INTERNAL) && !(info & EXT_ESC)))) return false;
             return commit(solver, node(t, i), (info & EXT_WIN) ? WON : LOST, 1, r);
         }), solver.threads);
@@ -318,7 +318,7 @@ inline NodeList commit_direct(SolverState& solver, int r) {
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
     Table& here = solver.table_of_node(c);
     const std::uint64_t i = index_of(c);
-    const std::uint8_t old = load(here.under_limit[i]);
+    const Label old = here.under_limit(i);
     if (old != UNKNOWN && old != label) {
         solver.contradiction = true;
         return false;
@@ -331,7 +331,7 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
     store(here.level[i], level);
     if (old == UNKNOWN) {
         store(here.round[i], r);
-        store_release(here.under_limit[i], label);
+        here.set_under_limit(i, label);
     }
     return true;
 }
@@ -347,9 +347,9 @@ inline void king_move_wins(SolverState& solver, const NodeList& frontier, int k,
         KING_WIN_SCAN_LIMIT,
         [&](int t) {
             return solver.select_in(t, [k](const Table& here, std::uint64_t i) {
-                const std::uint8_t info = here.info[i];
+                const std::uint8_t info = here.info(i);
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
-                const std::uint8_t value = here.under_limit[i];
+                const Label value = here.under_limit(i);
                 return value == UNKNOWN || (value == WON && here.level[i] > k);
             });
         },
@@ -378,8 +378,8 @@ inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, i
         LOSS_SCAN_LIMIT,
         [&](int t) {
             return solver.select_in(t, [k](const Table& here, std::uint64_t i) {
-                if (here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
-                const std::uint8_t value = here.under_limit[i];
+                if (here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) return false;
+                const Label value = here.under_limit(i);
                 // Not one whose escape is a man move: its cost changes only between rounds.
                 if (value == UNKNOWN) return !escape_is_man_move(here.escape[i]);
                 return value == LOST && here.level[i] > k;
@@ -426,9 +426,9 @@ inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r,
     scanned = scan_or_walk_back(solver, labelled, LOST, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
         [&](int t) {
             return solver.select_in(t, [](const Table& here, std::uint64_t i) {
-                const std::uint8_t info = here.info[i];
+                const std::uint8_t info = here.info(i);
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
-                const std::uint8_t value = here.under_limit[i];
+                const Label value = here.under_limit(i);
                 return value == UNKNOWN || (value == WON && here.level[i] > 1);
             });
         },
@@ -436,7 +436,7 @@ inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r,
             const Table& after = solver.table(solver.other(t));
             out.add(solver.select_from(open, [&](const Table&, std::uint64_t i) {
                 return has_move_into(solver, t, i, true, [&after, r](std::uint64_t j) {
-                    return after.under_limit[j] == LOST && after.round[j] == r - 1;
+                    return after.under_limit(j) == LOST && after.round[j] == r - 1;
                 });
             }), solver.threads);
         },
@@ -450,13 +450,13 @@ inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r,
 inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in) {
     const Table& after = solver.table(solver.other(t));
     return solver.select_in(t, [&after, won_in](const Table& here, std::uint64_t i) {
-        if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit[i] != UNKNOWN) return false;
+        if ((here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit(i) != UNKNOWN) return false;
         const std::uint8_t escape = here.escape[i];
         if (escape == NO_ESCAPE) return true;
         if (!escape_is_man_move(escape)) return false;
         const Position p = here.index.position(i);
         const std::uint64_t j = after.index.index(as_white_to_move(p.after(escape_move(p, escape))));
-        return after.under_limit[j] == WON && after.round[j] == won_in;
+        return after.under_limit(j) == WON && after.round[j] == won_in;
     });
 }
 
@@ -474,8 +474,8 @@ inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind
     solver.for_predecessors(from, kind, touches, [&](Node n, const MoveBack& move) {
         const Table& here = solver.table_of_node(n);
         const std::uint64_t i = index_of(n);
-        if ((here.info[i] & (TERMINAL | EXT_WIN | EXT_ESC)) || load(here.under_limit[i]) == WON) return;
-        if (by_king_move && load(here.under_limit[i]) == UNKNOWN && here.escape[i] != NO_ESCAPE &&
+        if ((here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit(i) == WON) return;
+        if (by_king_move && here.under_limit(i) == UNKNOWN && here.escape[i] != NO_ESCAPE &&
             !move.may_be(here.escape[i], here.index.symmetries()))
             return;
         solver.collector->add(n, thread());
@@ -487,7 +487,7 @@ inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind
 // What a man move into the other table's node j is worth at counter 0 in
 // round r: the labels set in earlier rounds.
 inline Label exit_label(const Table& after, std::uint64_t j, int r) {
-    const std::uint8_t value = load_acquire(after.under_limit[j]);
+    const std::uint8_t value = after.under_limit_acquire(j);
     return (value != UNKNOWN && load(after.round[j]) < r) ? Label(value) : UNKNOWN;
 }
 
@@ -531,13 +531,13 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
         out.probe_code = escape_code(out.p, m);
     }
     const Table& after = solver.table(solver.other(out.t));
-    __builtin_prefetch(&after.under_limit[out.probe_j]);
+    __builtin_prefetch(after.record(out.probe_j));
     if (!eager) return;
     if (!out.expanded) expand(solver, out);
     for (std::size_t k = 0; k < out.moves.size(); ++k) {
         if (!stays_in_class(out.moves[k]) || int(k) == out.probe_move) continue;
         out.succ[k] = solver.successor(out.t, out.p, out.moves[k], out.kings);
-        __builtin_prefetch(&after.under_limit[out.succ[k]]);
+        __builtin_prefetch(after.record(out.succ[k]));
     }
 }
 
@@ -556,7 +556,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
             const Label exit = exit_label(after, j, r);
             return exit == WON ? 1 : exit == LOST ? -1 : 0;
         }
-        const std::uint8_t value = load_acquire(after.under_limit[j]);
+        const std::uint8_t value = after.under_limit_acquire(j);
         const int level = load(after.level[j]);
         return (value == WON && level + 1 <= solver.limit) ? level + 1 : 0;
     };
@@ -564,7 +564,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         if (here.escape[a.i] != e) here.escape[a.i] = e;
         return NOTHING;
     };
-    int longest = (here.info[a.i] & EXT_ANY) ? 1 : 0;
+    int longest = (here.info(a.i) & EXT_ANY) ? 1 : 0;
     if (a.has_probe) {
         const int c = cost(a.probe_zeroing, a.probe_j);
         if (c <= 0) return escapes(a.probe_code);
@@ -579,7 +579,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         [&](std::size_t m) {
             if (a.eager) return a.succ[m];
             const std::uint64_t j = solver.successor(a.t, a.p, a.moves[m], a.kings);
-            __builtin_prefetch(&after.under_limit[j]);
+            __builtin_prefetch(after.record(j));
             return j;
         },
         [&](std::size_t m, std::uint64_t j) {
@@ -634,7 +634,7 @@ inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zero
         [&](std::size_t m) { return moves[m].is_zeroing() == zeroing; },
         [&](std::size_t m) {
             const std::uint64_t j = solver.successor(t, p, moves[m], kings);
-            __builtin_prefetch(&after.under_limit[j]);
+            __builtin_prefetch(after.record(j));
             return j;
         },
         [&](std::size_t, std::uint64_t j) { return lost(j); });
@@ -645,7 +645,7 @@ inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zero
 inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k) {
     const Table& after = solver.table(solver.other(t));
     return has_move_into(solver, t, i, false, [&after, k](std::uint64_t j) {
-        return load(after.under_limit[j]) == LOST && load(after.level[j]) < k;
+        return after.under_limit(j) == LOST && load(after.level[j]) < k;
     });
 }
 

@@ -82,10 +82,16 @@ private:
 };
 
 // The steps that one round adds to the losses' histories (SolverState::history): the entries
-// of the nodes whose level fell in it (history_entry), by node.
+// of the nodes whose level fell in it (history_entry), by node. In an array of their own, so
+// that a slice solved under a read cache moves them to the scratch file of the slices kept
+// (record_history) until its results read them.
 struct HistoryRun {
     int round;
-    std::vector<std::uint64_t> entries;
+    MappedArray<std::uint64_t> entries;
+    const std::uint64_t* begin() const { return entries.data(); }
+    const std::uint64_t* end() const { return entries.data() + entries.size(); }
+    std::size_t size() const { return std::size_t(entries.size()); }
+    std::uint64_t bytes() const { return entries.size() * sizeof(std::uint64_t); }
 };
 
 // Which positions of a table have steps in the runs already (record_history), a bit each,

@@ -56,8 +56,8 @@ void SolverState::begin_slice(int s) {
         std::vector<std::array<std::uint32_t, 2 * ROUNDS>> counts(chunks.size()); // a chunk's, by round and label
         for_each_of_chunks(chunks, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             for (std::uint64_t i = b; i < e; ++i)
-                if (here.under_limit[i] != UNKNOWN)
-                    ++counts[c][2 * std::min<std::size_t>(here.round[i], ROUNDS - 1) + (here.under_limit[i] == LOST)];
+                if (here.under_limit(i) != UNKNOWN)
+                    ++counts[c][2 * std::min<std::size_t>(here.round[i], ROUNDS - 1) + (here.under_limit(i) == LOST)];
         });
         import_counts[t].assign(ROUNDS, {0, 0, 0});
         for (const auto& chunk : counts)
@@ -78,8 +78,8 @@ void SolverState::begin_slice(int s) {
         for (int t = 0; t < table_count(); ++t) {
             Table& here = table(t);
             for (const Range& r : runs_of(*slices, t, {done})) {
-                if (kept) kept->forget(&here.nodes[4 * r.begin], 4 * (r.end - r.begin));
-                here.nodes.release(4 * r.begin, 4 * r.end);
+                if (kept) kept->forget(&here.nodes[RECORD_BYTES * r.begin], RECORD_BYTES * (r.end - r.begin));
+                here.nodes.release(RECORD_BYTES * r.begin, RECORD_BYTES * r.end);
             }
         }
     }
@@ -88,7 +88,13 @@ void SolverState::begin_slice(int s) {
 void SolverState::keep_slice() {
     if (!kept || slices->last_reader(slice) <= slice) return;
     for (int t = 0; t < table_count(); ++t)
-        for (const Range& r : table(t).active) kept->move_in(&table(t).nodes[4 * r.begin], 4 * (r.end - r.begin));
+        for (const Range& r : table(t).active) kept->move_in(&table(t).nodes[RECORD_BYTES * r.begin], RECORD_BYTES * (r.end - r.begin));
+}
+
+void SolverState::forget_history() {
+    if (kept)
+        for (HistoryRun& run : history) kept->forget(run.entries.data(), run.bytes());
+    std::vector<HistoryRun>().swap(history);
 }
 
 void SolverState::fresh_escapes() {
@@ -102,7 +108,7 @@ void SolverState::for_each_imported(int r, const std::function<void(const NodeLi
         for (const Range& run : imports[t])
             for (std::uint64_t b = run.begin; b < run.end; b += SHARE) {
                 const NodeList nodes = select_in_runs(t, {{b, std::min(run.end, b + SHARE)}}, [r](const Table& here, std::uint64_t i) {
-                    return here.under_limit[i] != UNKNOWN && here.round[i] == r;
+                    return here.under_limit(i) != UNKNOWN && here.round[i] == r;
                 });
                 if (!nodes.empty()) f(nodes);
             }

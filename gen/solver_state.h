@@ -85,6 +85,9 @@ struct SolverState {
     // Moves the records of the slice being solved, done, to the scratch file of the slices
     // kept (`kept`), when there is one and a slice still to come reads it.
     void keep_slice();
+    // Drops the runs of the histories' steps (`history`), their memory and their space in the
+    // scratch file of the slices kept given back.
+    void forget_history();
     // No escape yet for the positions being solved (Table::escape). Made after the first look,
     // which does not read them: its peak holds the classes read, not the escapes too.
     void fresh_escapes();
@@ -174,7 +177,7 @@ struct SolverState {
     // The nodes of `from` whose label is `label`, under the limit or without it.
     NodeList with_label(const NodeList& from, LabelOf field, Label label) {
         return select_from(from, [field, label](const Table& here, std::uint64_t i) {
-            return (field == LabelOf::UNDER_LIMIT ? Label(here.under_limit[i]) : here.without_limit(i)) == label;
+            return (field == LabelOf::UNDER_LIMIT ? here.under_limit(i) : here.without_limit(i)) == label;
         });
     }
 
@@ -182,7 +185,7 @@ struct SolverState {
     std::array<std::uint64_t, 2> count_with_label(const NodeList& from, Label label) {
         std::vector<std::array<std::uint64_t, 2>> counts(static_cast<std::size_t>(threads));
         from.for_each(threads, [&](Node c) {
-            if (table_of_node(c).under_limit[index_of(c)] == label) ++counts[thread()][std::size_t(table_of(c))];
+            if (table_of_node(c).under_limit(index_of(c)) == label) ++counts[thread()][std::size_t(table_of(c))];
         });
         std::array<std::uint64_t, 2> total{};
         for (const auto& c : counts) total[0] += c[0], total[1] += c[1];
@@ -193,9 +196,9 @@ struct SolverState {
         const Table& here = table(table_of(c));
         const std::uint64_t i = index_of(c);
         if (touches & SEEN) collector->prefetch(c);
-        if (touches & UNDER_LIMIT_LEVEL) __builtin_prefetch(&here.under_limit[i], 1);
+        if (touches & UNDER_LIMIT_LEVEL) __builtin_prefetch(here.record(i), 1);
         if (touches & WITHOUT_LIMIT) __builtin_prefetch(&here.level[i], 1);
-        if (touches & INFO_UNDER_LIMIT) __builtin_prefetch(&here.info[i]);
+        if (touches & INFO_UNDER_LIMIT) __builtin_prefetch(here.record(i));
         if (touches & ESCAPE) __builtin_prefetch(&here.escape[i]);
     }
 

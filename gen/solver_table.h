@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include <vector>
 
@@ -95,16 +97,67 @@ inline core::Move escape_move(const core::Position& p, std::uint8_t e) {
     return Move(from, to, 0, man ? 0 : Move::MOVER_KING | Move::ENDS_KING);
 }
 
-// One byte of each position in an array of 4-byte records (Table::nodes).
+// The bytes of a position's record in Table::nodes.
+constexpr std::uint64_t RECORD_BYTES = 3;
+
+// One byte of each position in an array of records (Table::nodes).
 template <int OFFSET>
 class Field {
 public:
     explicit Field(std::uint8_t* base) : base_(base) {}
-    std::uint8_t& operator[](std::uint64_t i) const { return base_[4 * i + OFFSET]; }
+    std::uint8_t& operator[](std::uint64_t i) const { return base_[RECORD_BYTES * i + OFFSET]; }
 
 private:
     std::uint8_t* base_;
 };
+
+// The Info bits in 5 bits (a record's first byte keeps them beside the value under the limit).
+// The four facts about the moves out of the class are each implied by the one before it in
+// EXT_WIN, EXT_WIN_U, EXT_ESC_U, EXT_ESC, EXT_ANY: of one move, the opponent's value after it
+// (a WDL5) is a loss, at most a blessed loss, at most a draw, not a win; so of all of them too,
+// each fact being one of them having it. Which of the five is the first to hold, or none, takes
+// 3 bits (EXITS), and a 7 there is TERMINAL (alone: the game is over, no other fact is
+// looked for); then INTERNAL and CAPTURE a bit each.
+namespace packed_info {
+constexpr std::uint8_t EXIT_FACTS[6] = {0, EXT_ANY, EXT_ANY | EXT_ESC, EXT_ANY | EXT_ESC | EXT_ESC_U,
+                                        EXT_ANY | EXT_ESC | EXT_ESC_U | EXT_WIN_U,
+                                        EXT_ANY | EXT_ESC | EXT_ESC_U | EXT_WIN_U | EXT_WIN};
+constexpr std::uint8_t EXITS = 7, OVER = 7, INTERNAL_BIT = 8, CAPTURE_BIT = 16, BITS = 31;
+constexpr std::uint8_t EXIT_BITS = EXT_ANY | EXT_WIN | EXT_ESC | EXT_WIN_U | EXT_ESC_U;
+
+constexpr std::uint8_t unpacked(std::uint8_t code) {
+    if ((code & EXITS) == OVER) return TERMINAL;
+    const std::uint8_t exits = code & EXITS;
+    return static_cast<std::uint8_t>((exits < 6 ? EXIT_FACTS[exits] : 0) | ((code & INTERNAL_BIT) ? INTERNAL : 0) |
+                                     ((code & CAPTURE_BIT) ? CAPTURE : 0));
+}
+struct Unpacked {
+    std::uint8_t info[BITS + 1];
+    constexpr Unpacked() : info{} {
+        for (int c = 0; c <= BITS; ++c) info[c] = unpacked(static_cast<std::uint8_t>(c));
+    }
+};
+inline constexpr Unpacked UNPACKED{};
+
+// Which of the facts about the moves out of the class `info` has, as EXIT_FACTS numbers them:
+// the most that hold together.
+inline std::uint8_t exits_of(std::uint8_t info) {
+    std::uint8_t exits = 5;
+    while (exits > 0 && (info & EXIT_FACTS[exits]) != EXIT_FACTS[exits]) --exits;
+    return exits;
+}
+// Whether `info` packs: its facts about the moves out of the class in that chain, TERMINAL alone.
+inline bool packable(std::uint8_t info) {
+    return (info & TERMINAL) ? info == TERMINAL : (info & EXIT_BITS) == EXIT_FACTS[exits_of(info)];
+}
+// The 5 bits of `info`; throws if it does not pack.
+inline std::uint8_t packed(std::uint8_t info) {
+    if (!packable(info)) throw std::logic_error("Info bits that do not pack: " + std::to_string(int(info)));
+    if (info & TERMINAL) return OVER;
+    return static_cast<std::uint8_t>(exits_of(info) | ((info & INTERNAL) ? INTERNAL_BIT : 0) |
+                                     ((info & CAPTURE) ? CAPTURE_BIT : 0));
+}
+} // namespace packed_info
 
 // The fields' bytes are read and written by several threads at once.
 inline std::uint8_t load(const std::uint8_t& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
@@ -118,9 +171,10 @@ inline void store_release(std::uint8_t& x, int v) {
     __atomic_store_n(&x, static_cast<std::uint8_t>(v), __ATOMIC_RELEASE);
 }
 
-// One table of the class under solution, one byte per position in each field:
-//   info:                 Info bits
-//   under_limit:          the value under the limit at counter 0 (Label), set once
+// One table of the class under solution, one byte per position in each field, or less:
+//   info:                 Info bits, packed in 5 bits (packed_info)
+//   under_limit:          the value under the limit at counter 0 (Label), set once, in the 2
+//                         top bits of the byte info is packed in (`state`)
 //   level:                for a position won or lost under the limit, the DTZ as known in the
 //                         current round; for one that is not, its value without the king-move
 //                         limit (without_limit(), made when the limited values are done):
@@ -132,30 +186,42 @@ inline void store_release(std::uint8_t& x, int v) {
 //                         that looking at it again needs no generation of moves; made after
 //                         the first look, given back when the limited values are done.
 // info, under_limit, level and round, which a look-up of a successor or predecessor reads
-// together, lie together in one 4-byte record per position (one cache line to wait for, not
-// several).
+// together, lie together in one 3-byte record per position (one cache line to wait for, not
+// several, but for the one record in 21 or so that a line's end cuts; docs/six-pieces.md, "The
+// record").
 // The arrays cover the whole table but take memory only where written: the solver works on the
 // positions of `active` (a slice's, or all of them; SolverState::begin_slice), and gives back
 // the memory of a slice that no later one reads.
 struct Table {
     Table(const core::Material& m, bool huge_pages)
-        : index(m), size(index.size()), nodes(4 * size, huge_pages), escape_without_limit(size, huge_pages),
+        : index(m), size(index.size()), nodes(RECORD_BYTES * size, huge_pages), escape_without_limit(size, huge_pages),
           escape(size, huge_pages) {}
     Table(const Table&) = delete; // the fields point into nodes
     Table& operator=(const Table&) = delete;
     core::TableIndex index;
     std::uint64_t size;
     MappedArray<std::uint8_t> nodes;
-    Field<0> info{nodes.data()};
-    Field<1> under_limit{nodes.data()};
-    Field<2> level{nodes.data()};
-    Field<3> round{nodes.data()};
+    Field<0> state{nodes.data()}; // info and under_limit
+    Field<1> level{nodes.data()};
+    Field<2> round{nodes.data()};
     MappedArray<std::uint8_t> escape_without_limit, escape;
+    // The Info bits of position i, and its value under the limit; the record's first byte, to
+    // ask memory for.
+    std::uint8_t info(std::uint64_t i) const { return packed_info::UNPACKED.info[load(state[i]) & packed_info::BITS]; }
+    Label under_limit(std::uint64_t i) const { return Label(load(state[i]) >> 6); }
+    Label under_limit_acquire(std::uint64_t i) const { return Label(load_acquire(state[i]) >> 6); }
+    const std::uint8_t* record(std::uint64_t i) const { return &state[i]; }
+    // Sets position i's Info bits (the first look's, before any value is set) and its value under
+    // the limit (after its level and round, which a thread that reads the value then reads).
+    void set_info(std::uint64_t i, std::uint8_t info) { store(state[i], packed_info::packed(info)); }
+    void set_under_limit(std::uint64_t i, Label value) {
+        store_release(state[i], (load(state[i]) & packed_info::BITS) | (int(value) << 6));
+    }
     // The value without the limit of position i: its value under the limit if it has one (a
     // position won or lost under the limit is so without it), else the one its level keeps.
     Label without_limit(std::uint64_t i) const {
-        const std::uint8_t under = load(under_limit[i]);
-        if (under != UNKNOWN) return Label(under);
+        const Label under = under_limit(i);
+        if (under != UNKNOWN) return under;
         const std::uint8_t kept = load(level[i]);
         return kept == NO_LEVEL ? UNKNOWN : Label(kept);
     }

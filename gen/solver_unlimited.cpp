@@ -17,7 +17,7 @@ enum class Want { ANY, LOSS };
 // looks only for a loss, trying the move that escaped last time first.
 Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want) {
     Table& here = solver.table(t);
-    const std::uint8_t info = here.info[i];
+    const std::uint8_t info = here.info(i);
     if (info & TERMINAL) return here.without_limit(i);
     if (info & EXT_WIN_U) return WON;
     if (want == Want::LOSS && (info & EXT_ESC_U)) return UNKNOWN;
@@ -68,19 +68,19 @@ void solve_unlimited(SolverState& solver) {
     // every draw instead; the tests compare the two.
     const bool every_draw = solver.options.search == Search::SCAN;
     NodeList open = solver.select([every_draw](Table& here, std::uint64_t i) {
-        const std::uint8_t info = here.info[i];
+        const std::uint8_t info = here.info(i);
         return here.without_limit(i) == UNKNOWN && !(info & TERMINAL) &&
                (every_draw || (info & EXT_WIN_U) || ((info & EXT_ESC) && !(info & EXT_ESC_U)));
     });
     if (!every_draw) {
         const int limit = solver.limit;
         const NodeList at_limit = solver.select([limit](const Table& here, std::uint64_t i) {
-            return here.under_limit[i] != UNKNOWN && here.level[i] == limit;
+            return here.under_limit(i) != UNKNOWN && here.level[i] == limit;
         });
         solver.for_predecessors(at_limit, RetroKind::KING_MOVES, INFO_UNDER_LIMIT | SEEN, [&](Node c) {
             const Table& here = solver.table_of_node(c);
             const std::uint64_t i = index_of(c);
-            if (here.under_limit[i] == UNKNOWN && !(here.info[i] & TERMINAL)) solver.collector->add(c, thread());
+            if (here.under_limit(i) == UNKNOWN && !(here.info(i) & TERMINAL)) solver.collector->add(c, thread());
         });
         open.for_each(solver.threads, [&](Node c) { solver.collector->add(c, thread()); });
         open = solver.collector->take();
@@ -98,7 +98,7 @@ void solve_unlimited(SolverState& solver) {
     // them as from those decided in this slice.
     for (int t = 0; t < solver.table_count(); ++t)
         decided.add(solver.select_in_runs(t, solver.imports[t], [](const Table& here, std::uint64_t i) {
-            return here.under_limit[i] == UNKNOWN && !(here.info[i] & TERMINAL) && here.without_limit(i) != UNKNOWN;
+            return here.under_limit(i) == UNKNOWN && !(here.info(i) & TERMINAL) && here.without_limit(i) != UNKNOWN;
         }), solver.threads);
     while (!decided.empty()) {
         // A move into a lost position wins; a move into a won one may lose, if all do.

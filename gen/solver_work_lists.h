@@ -73,7 +73,7 @@ unsigned scan_or_walk_back(SolverState& solver, const NodeList& from, Label labe
     if (walked == 0) return scanned;
     backwards(solver.select_from(from, [&](const Table& here, std::uint64_t i) {
         const int t = &here == &solver.table(0) ? 0 : 1; // the table of node i
-        return here.under_limit[i] == label && ((walked >> solver.other(t)) & 1);
+        return here.under_limit(i) == label && ((walked >> solver.other(t)) & 1);
     }));
     return scanned;
 }

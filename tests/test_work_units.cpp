@@ -59,9 +59,9 @@ TEST_CASE("Work units: classes, or their slices then the class, each after what 
         std::vector<std::string> sliced;
         for (const gen::WorkUnit& u : units)
             if (u.in_slices) sliced.push_back(u.name);
-        // Whole, a class needs 14.5 bytes a position, a byte a position of the classes it reads
-        // and 64 MiB: KKMvK (5718384 positions) 144 MiB, KMvMM (3198840) 115 MiB; KKvMM (2178432)
-        // 100 MiB fits.
+        // Whole, a class needs 13.5 bytes a position, a byte a position of the classes it reads
+        // and 64 MiB: KKMvK (5718384 positions) 139 MiB, KMvMM (3198840) 112 MiB; KKvMM (2178432)
+        // 98 MiB fits.
         CHECK(sliced == std::vector<std::string>{"KKMvK", "KKvKM", "KKMvM", "KMMvK", "KMvKM", "KMMvM", "KMvMM"});
         // Each in the fewest slices that fit: as many slice units, each within the budget.
         bool fewer = false;
@@ -154,7 +154,7 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
     CHECK(gen::memory_estimate(plan, k, {}, cached, 1 << 20) <= budget);
 }
 
-TEST_CASE("Memory estimate: the slices kept count with the classes read, at most the read cache", "[units]") {
+TEST_CASE("Memory estimate: the slices kept and the histories' steps count with the classes read, at most the read cache", "[units]") {
     const std::vector<core::ClassPlan> plan = core::plan_classes(5);
     const KKMvKM kkmvkm(plan);
     const std::size_t k = kkmvkm.k;
@@ -178,10 +178,12 @@ TEST_CASE("Memory estimate: the slices kept count with the classes read, at most
             if (last_reader[std::size_t(d)] >= s) kept += slices[std::size_t(d)].positions;
         most_kept = std::max(most_kept, kept);
         INFO("slice " << s);
-        // Without a cache, a byte a position of the classes read and 4 of the slices kept; with
-        // one, at most the cache of the two together.
-        CHECK(whole[std::size_t(s)] - none[std::size_t(s)] == read + 4 * kept);
-        CHECK(cached[std::size_t(s)] - none[std::size_t(s)] == std::min(read + 4 * kept, read + 1));
+        // Without a cache, a byte a position of the classes read, 3 of the slices kept (their
+        // records) and 8 / 3 of the slice (its histories' steps, 8 bytes each, a third of a step
+        // a position); with one, at most the cache of the three together.
+        const std::uint64_t held = read + 3 * kept + 8 * slices[std::size_t(s)].positions / 3;
+        CHECK(whole[std::size_t(s)] - none[std::size_t(s)] == held);
+        CHECK(cached[std::size_t(s)] - none[std::size_t(s)] == std::min(held, read + 1));
     }
     CHECK(most_kept > 0); // a slice of KKMvKM reads others
 }
