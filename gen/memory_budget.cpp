@@ -23,10 +23,13 @@ namespace {
 constexpr std::uint64_t SOLVER_BYTES = 10;
 // The bytes of the histories' steps, in thirds, per position: 8 bytes a step, a third of a step.
 constexpr std::uint64_t HISTORY_THIRDS = 8;
-// A slice's: the same less the steps made round by round, which go to the scratch file of the
-// slices kept as each round makes them and count with the read cache (slice_bytes); they are
-// held once they are handed on to the slice's file.
-constexpr std::uint64_t SLICE_SOLVER_BYTES = 8; // 10 less 8 / 3, rounded up
+// A slice's: the same less the histories' steps, which go to the scratch file of the slices
+// kept, the runs as each round makes them, the steps handed on to the slice file once they are
+// made, and count with the read cache (slice_bytes), twice HISTORY_THIRDS. 10 less 16 / 3 is
+// 4.7; a slice of 65 million positions has peaked at 7.0 bytes a position of the slice beside
+// its program, its read cache and its class's eighth of a byte, while it wrote its slice file
+// (docs/six-pieces.md, "The histories' steps").
+constexpr std::uint64_t SLICE_SOLVER_BYTES = 7;
 // A class solved whole makes its results (WDL5, DTZ and round, 3 bytes, and a bit of marks) as
 // it gives back its records, but beside its histories' steps, held twice then.
 constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
@@ -64,9 +67,9 @@ std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::
     // position of the slice, and a quarter more, for what a class cut into few large slices
     // holds beyond that count, measured (docs/six-pieces.md, "Fewer, larger slices"). Then the
     // classes read, the record (KEPT_BYTES) of each position of the slices done that this slice
-    // or one still to come reads, and the slice's histories' steps made round by round: the
-    // first look holds the ones, the rounds and the results the others, at most the read cache
-    // of either (gen/scratch_pages.h) but counted together.
+    // or one still to come reads, and the slice's histories' steps, the runs and the steps made
+    // of them: the first look holds the ones, the rounds and the results the others, at most
+    // the read cache of either (gen/scratch_pages.h) but counted together.
     const Material& cls = plan[k].material;
     const std::uint64_t results = results_bytes(cls), needs = needs_bytes(plan, k);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
@@ -85,7 +88,7 @@ std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::
         kept -= after[s];
         const std::uint64_t positions = slices[s].positions;
         out.push_back(with_quarter(results + SLICE_SOLVER_BYTES * positions) +
-                      std::min(needs + KEPT_BYTES * kept + HISTORY_THIRDS * positions / 3, read_cache) + PROGRAM_BYTES);
+                      std::min(needs + KEPT_BYTES * kept + 2 * HISTORY_THIRDS * positions / 3, read_cache) + PROGRAM_BYTES);
     }
     return out;
 }

@@ -165,7 +165,7 @@ struct StepRun {
 // from the file's present offset: for each piece of its positions, a frame of the solver's
 // state, then a frame of its results; then its history steps as they are. Writing, the results
 // are made a piece at a time (slice_results) and the history steps are the slice's,
-// out.history's last run; reading, the results and the history steps are left in the file
+// SolverState::steps; reading, the results and the history steps are left in the file
 // (read through `reader`), new runs of out.result_files and out.history_files. Either way the
 // results are not held: out.result_files says where they lie (their file set once it is
 // complete, when writing). Returns the offset of the steps, or nothing when a read fails.
@@ -229,11 +229,11 @@ std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver
     if (!ok) return std::nullopt;
     const std::uint64_t steps_at = file.offset();
     bytes.resize(BYTES_PER_STEP);
-    const std::vector<SolvedTable::Step>* run = WRITE ? &out.history.back() : nullptr;
+    const SolvedTable::Step* run = WRITE ? solver.steps[std::size_t(t)].data() : nullptr;
     StepRun read_back;
     for (std::uint64_t s = 0; s < steps; ++s) {
         if constexpr (WRITE) {
-            const SolvedTable::Step& step = (*run)[s];
+            const SolvedTable::Step& step = run[s];
             core::store_le<std::uint64_t>(bytes.data(), step.index);
             bytes[8] = std::uint8_t(step.round);
             bytes[9] = std::uint8_t(step.level);
@@ -263,7 +263,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
     const std::string path = slice_file_path(dir, solver.table(0).index.material(), solver.slice);
     const std::string tmp = path + ".tmp";
     std::uint64_t steps[2] = {0, 0};
-    for (int t = 0; t < solver.table_count(); ++t) steps[t] = out[std::size_t(t)]->history.back().size();
+    for (int t = 0; t < solver.table_count(); ++t) steps[t] = solver.steps[std::size_t(t)].size();
     std::array<std::uint8_t, HEADER_SIZE> header = header_of(solver, steps);
     std::uint64_t steps_at[2] = {0, 0};
     try {
@@ -296,12 +296,12 @@ void save_slice(const std::string& dir, const SolverState& solver,
         for (ResultFile& r : table.result_files)
             if (!r.file) r.file = written;
         StepRun run;
-        for (const SolvedTable::Step& step : table.history.back()) run.add(step.index);
+        const SolvedTable::Step* made = solver.steps[std::size_t(t)].data();
+        for (std::uint64_t s = 0; s < steps[t]; ++s) run.add(made[s].index);
         StepFile& f = table.history_files.emplace_back(std::move(run.file));
         f.file = written;
         f.offset = steps_at[t];
         f.count = steps[t];
-        table.history.pop_back();
     }
 }
 

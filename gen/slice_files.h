@@ -30,8 +30,8 @@ namespace damatb::gen::solving {
 std::string slice_file_path(const std::string& dir, const core::Material& cls, int s);
 
 // Writes the file of the slice being solved: the solver's state and the results `out` of its
-// positions, and the history steps of out[t]'s last run (the slice's), which then moves from
-// out[t]->history to out[t]->history_files: read from the file, no longer held. Throws
+// positions, and the history steps the solver made of the slice (SolverState::steps), which
+// become a run of out[t]->history_files: read from the file, no longer held. Throws
 // std::runtime_error naming the file when it cannot be written.
 void save_slice(const std::string& dir, const SolverState& solver,
                 const std::vector<std::shared_ptr<SolvedTable>>& out);

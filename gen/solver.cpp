@@ -81,9 +81,10 @@ void fill_results(const SolverState& solver, int t, std::uint64_t b, std::uint64
     }
 }
 
-// The history steps of the positions of table t being solved, by index, then round: those of
-// each node from the runs of the rounds that lowered its level (SolverState::history).
-std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
+} // namespace
+
+// Those of each node from the runs of the rounds that lowered its level.
+void slice_steps(SolverState& solver, int t, const std::function<SolvedTable::Step*(std::uint64_t count)>& place) {
     const Table& here = solver.table(t);
     const std::vector<HistoryRun>& runs = solver.history;
     // Where run q's entries of table t's node j lie, or those of the nodes after it.
@@ -109,11 +110,11 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
     // twice, beside the solver's.
     const std::vector<Range> chunks = chunks_of(here.active);
     std::vector<std::uint64_t> at(chunks.size() + 1);
-    std::vector<SolvedTable::Step> out;
+    SolvedTable::Step* out = nullptr;
     for (bool counting : {true, false}) {
         if (!counting) {
             for (std::size_t c = 0; c < chunks.size(); ++c) at[c + 1] += at[c];
-            out.resize(at.back(), {0, {0, 0}});
+            out = place(at.back());
         }
         for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             std::uint64_t n = 0;
@@ -132,8 +133,9 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
             if (counting) at[c + 1] = n;
         });
     }
-    return out;
 }
+
+namespace {
 
 // Writes the values of the positions of table t being solved into `out`'s arrays (sized
 // already, their memory taken as they are written), and their history steps as a run of
@@ -142,7 +144,9 @@ std::vector<SolvedTable::Step> slice_steps(SolverState& solver, int t) {
 // smaller index (fill_results), so a chunk's records are read no more once it and every chunk
 // above it are done. Its peak is so the records' or the results', not both.
 void finish(SolverState& solver, int t, SolvedTable& out) {
-    out.history.push_back(slice_steps(solver, t)); // from the records, before they go
+    slice_steps(solver, t, [&out](std::uint64_t count) { // from the records, before they go
+        return out.history.emplace_back(count, SolvedTable::Step{0, {0, 0}}).data();
+    });
     Table& here = solver.table(t);
     std::vector<Range> chunks = chunks_of(here.active);
     const bool release = !solver.slices; // in slices, the slices after this one read its records
@@ -269,23 +273,27 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         results();
         for (int t = 0; t < solver.table_count(); ++t) {
             if (in_files)
-                out[std::size_t(t)]->history.push_back(slice_steps(solver, t)); // save_slice writes the rest
+                solver.make_steps(t); // save_slice writes the rest
             else
                 finish(solver, t, *out[std::size_t(t)]);
         }
-        if (watch && watch->releases())
-            solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
-        watch.reset();
-        if (solver.kept) solver.kept->give_back();
         solver.forget_history(); // its memory given back
         solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);
-        if (solver.slices && !options.slice_dir.empty()) {
+        // The pages kept that the steps were made from go back before the slice file is written,
+        // which reads the steps from there (within the read cache, the watch still on).
+        if (solver.kept) solver.kept->give_back();
+        if (in_files) {
             save_slice(options.slice_dir, solver, out);
             solver.say("written to its slice file");
         }
+        solver.forget_steps();
+        if (watch && watch->releases())
+            solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
+        watch.reset();
+        if (solver.kept) solver.kept->give_back();
         solver.keep_slice();
         if (solver.slices && options.slice_done) options.slice_done(s, slice_count, positions, false);
     }

@@ -88,6 +88,11 @@ struct SolverState {
     // Drops the runs of the histories' steps (`history`), their memory and their space in the
     // scratch file of the slices kept given back.
     void forget_history();
+    // Makes the history steps of table t's positions of the slice just solved (`steps`, which
+    // save_slice writes), in the scratch file of the slices kept when there is one.
+    void make_steps(int t);
+    // Drops them, as forget_history the runs.
+    void forget_steps();
     // No escape yet for the positions being solved (Table::escape). Made after the first look,
     // which does not read them: its peak holds the classes read, not the escapes too.
     void fresh_escapes();
@@ -271,6 +276,9 @@ struct SolverState {
     // The steps of the losses' histories of more than one step: a run for each round that
     // lowered a level (record_history), in the order of the rounds.
     std::vector<HistoryRun> history;
+    // Solving in slices with slice files: the history steps of the slice just solved, by table,
+    // by index then round, from the runs (make_steps); save_slice writes them.
+    std::vector<MappedArray<SolvedTable::Step>> steps;
     std::vector<HistoryMarks> has_history; // by table
     // The class's slices when it is solved slice by slice (SolveOptions::slices), else null;
     // the slice being solved; the runs of indices, by table, of the slices its forward steps lead
@@ -318,6 +326,10 @@ inline std::uint64_t history_node_of(std::uint64_t entry) { return entry >> 17; 
 void record_history(SolverState& s, int r);
 
 // ---- The results (gen/solver.cpp).
+
+// The history steps of the positions of table t being solved, by index, then round, from the
+// runs of the rounds (SolverState::history): counted, then written at place(count).
+void slice_steps(SolverState& s, int t, const std::function<SolvedTable::Step*(std::uint64_t count)>& place);
 
 // The results of the indices b to e - 1 of table t, all of the slice being solved, once it is
 // solved: what the table files will hold. On the solver's threads, or `threads`.

@@ -179,9 +179,10 @@ TEST_CASE("Memory estimate: the slices kept and the histories' steps count with 
         most_kept = std::max(most_kept, kept);
         INFO("slice " << s);
         // Without a cache, a byte a position of the classes read, 3 of the slices kept (their
-        // records) and 8 / 3 of the slice (its histories' steps, 8 bytes each, a third of a step
-        // a position); with one, at most the cache of the three together.
-        const std::uint64_t held = read + 3 * kept + 8 * slices[std::size_t(s)].positions / 3;
+        // records) and 16 / 3 of the slice (its histories' steps, 8 bytes each, a third of a step
+        // a position, in runs and made of the runs); with one, at most the cache of the three
+        // together.
+        const std::uint64_t held = read + 3 * kept + 16 * slices[std::size_t(s)].positions / 3;
         CHECK(whole[std::size_t(s)] - none[std::size_t(s)] == held);
         CHECK(cached[std::size_t(s)] - none[std::size_t(s)] == std::min(held, read + 1));
     }
