@@ -26,9 +26,7 @@ constexpr std::uint64_t HISTORY_THIRDS = 8;
 // A slice's: the same less the histories' steps, which go to the scratch file of the slices
 // kept, the runs as each round makes them, the steps handed on to the slice file once they are
 // made, and count with the read cache (slice_bytes), twice HISTORY_THIRDS. 10 less 16 / 3 is
-// 4.7; a slice of 65 million positions has peaked at 7.0 bytes a position of the slice beside
-// its program, its read cache and its class's eighth of a byte, while it wrote its slice file
-// (docs/six-pieces.md, "The histories' steps").
+// 4.7, but the writing of a slice's file holds more (docs/six-pieces.md, "The histories' steps").
 constexpr std::uint64_t SLICE_SOLVER_BYTES = 7;
 // A class solved whole makes its results (WDL5, DTZ and round, 3 bytes, and a bit of marks) as
 // it gives back its records, but beside its histories' steps, held twice then.

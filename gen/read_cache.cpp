@@ -67,7 +67,6 @@ KeptPagesWatch::KeptPagesWatch(const ScratchPages& pages, std::uint64_t bytes)
 }
 
 KeptPagesWatch::~KeptPagesWatch() {
-    if (!thread_.joinable()) return;
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         stop_ = true;

@@ -70,7 +70,7 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     bool stop_ = false;
-    std::thread thread_; // last: started once the rest is made, if the cache is bounded
+    std::thread thread_; // last: started once the rest is made
 };
 
 // The bytes of files the process holds resident (its mapped files' pages, its code's among

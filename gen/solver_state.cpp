@@ -18,7 +18,7 @@ namespace {
 bool huge_pages(const MenSlices* slices) {
     if (!slices) return true;
     for (int t = 0; t < slices->table_count(); ++t)
-        if (slices->block_size(t) < 4 * core::HUGE_PAGE) return false; // a block of 4 huge pages of positions
+        if (slices->block_size(t) < 4 * core::HUGE_PAGE) return false; // fewer than 8 Mi positions a block
     return true;
 }
 
