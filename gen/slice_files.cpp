@@ -140,6 +140,10 @@ private:
     std::vector<std::uint8_t> frame_;
 };
 
+// The chunks of positions (gen/chunks.h) whose history steps are made at a time while they are
+// written: 2 million positions, a few MiB of steps.
+constexpr std::size_t STEP_BATCH = 32;
+
 // Calls f(begin, end) for the pieces of at most PIECE positions of the runs of table t being solved.
 template <typename F>
 void for_each_piece(const Table& here, F&& f) {
@@ -164,14 +168,16 @@ struct StepRun {
 // The payload of table t, written to or read from file by the same walk (`WRITE` says which),
 // from the file's present offset: for each piece of its positions, a frame of the solver's
 // state, then a frame of its results; then its history steps as they are. Writing, the results
-// are made a piece at a time (slice_results) and the history steps are the slice's,
-// SolverState::steps; reading, the results and the history steps are left in the file
-// (read through `reader`), new runs of out.result_files and out.history_files. Either way the
-// results are not held: out.result_files says where they lie (their file set once it is
-// complete, when writing). Returns the offset of the steps, or nothing when a read fails.
+// and the history steps are made a piece at a time (slice_results, slice_steps), the steps'
+// count put in `steps` and their indices in *made; reading, `steps` of them are there, and the
+// results and the history steps are left in the file (read through `reader`), new runs of
+// out.result_files and out.history_files. Either way the results and the steps are not held:
+// out.result_files says where they lie (their file set once it is complete, when writing).
+// Returns the offset of the steps, or nothing when a read fails.
 template <bool WRITE>
 std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& out,
-                                      std::uint64_t steps, const std::shared_ptr<const ReadOnlyFile>& reader) {
+                                      std::uint64_t& steps, StepRun* made,
+                                      const std::shared_ptr<const ReadOnlyFile>& reader) {
     Table& here = const_cast<SolverState&>(solver).table(t); // written to only when reading
     std::vector<std::uint8_t> bytes;
     bool ok = true;
@@ -229,21 +235,32 @@ std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver
     if (!ok) return std::nullopt;
     const std::uint64_t steps_at = file.offset();
     bytes.resize(BYTES_PER_STEP);
-    const SolvedTable::Step* run = WRITE ? solver.steps[std::size_t(t)].data() : nullptr;
-    StepRun read_back;
-    for (std::uint64_t s = 0; s < steps; ++s) {
-        if constexpr (WRITE) {
-            const SolvedTable::Step& step = run[s];
-            core::store_le<std::uint64_t>(bytes.data(), step.index);
-            bytes[8] = std::uint8_t(step.round);
-            bytes[9] = std::uint8_t(step.level);
-            file.write(bytes.data(), BYTES_PER_STEP);
-        } else {
+    if constexpr (WRITE) {
+        steps = 0;
+        std::vector<SolvedTable::Step> batch;
+        slice_steps(
+            const_cast<SolverState&>(solver), t, // which it only reads
+            [&batch](std::uint64_t count) {
+                batch.assign(std::size_t(count), SolvedTable::Step{0, {0, 0}});
+                return batch.data();
+            },
+            [&] {
+                for (const SolvedTable::Step& step : batch) {
+                    core::store_le<std::uint64_t>(bytes.data(), step.index);
+                    bytes[8] = std::uint8_t(step.round);
+                    bytes[9] = std::uint8_t(step.level);
+                    file.write(bytes.data(), BYTES_PER_STEP);
+                    made->add(step.index);
+                }
+                steps += batch.size();
+            },
+            STEP_BATCH);
+    } else {
+        StepRun read_back;
+        for (std::uint64_t s = 0; s < steps; ++s) {
             if (!file.read(bytes.data(), BYTES_PER_STEP)) return std::nullopt;
             read_back.add(core::load_le<std::uint64_t>(bytes.data()));
         }
-    }
-    if constexpr (!WRITE) {
         StepFile& f = out.history_files.emplace_back(read_back.file);
         f.file = reader;
         f.offset = steps_at;
@@ -262,10 +279,10 @@ void save_slice(const std::string& dir, const SolverState& solver,
                 const std::vector<std::shared_ptr<SolvedTable>>& out) {
     const std::string path = slice_file_path(dir, solver.table(0).index.material(), solver.slice);
     const std::string tmp = path + ".tmp";
-    std::uint64_t steps[2] = {0, 0};
-    for (int t = 0; t < solver.table_count(); ++t) steps[t] = solver.steps[std::size_t(t)].size();
+    std::uint64_t steps[2] = {0, 0}; // in the header written again at the end
     std::array<std::uint8_t, HEADER_SIZE> header = header_of(solver, steps);
     std::uint64_t steps_at[2] = {0, 0};
+    StepRun made[2];
     try {
         // The folder made again if another process, ending a class, removed it empty meanwhile.
         std::optional<SliceFile> opened;
@@ -278,7 +295,8 @@ void save_slice(const std::string& dir, const SolverState& solver,
         file.write(header.data(), header.size());
         file.restart_checksum();
         for (int t = 0; t < solver.table_count(); ++t)
-            steps_at[t] = *transfer<true>(file, solver, t, *out[std::size_t(t)], steps[t], nullptr);
+            steps_at[t] = *transfer<true>(file, solver, t, *out[std::size_t(t)], steps[t], &made[t], nullptr);
+        header = header_of(solver, steps);
         core::store_le<std::uint64_t>(&header[CHECKSUM_AT], file.digest());
         if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
         file.write(header.data(), header.size());
@@ -295,10 +313,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
         SolvedTable& table = *out[std::size_t(t)];
         for (ResultFile& r : table.result_files)
             if (!r.file) r.file = written;
-        StepRun run;
-        const SolvedTable::Step* made = solver.steps[std::size_t(t)].data();
-        for (std::uint64_t s = 0; s < steps[t]; ++s) run.add(made[s].index);
-        StepFile& f = table.history_files.emplace_back(std::move(run.file));
+        StepFile& f = table.history_files.emplace_back(std::move(made[t].file));
         f.file = written;
         f.offset = steps_at[t];
         f.count = steps[t];
@@ -329,7 +344,7 @@ bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::sh
     if (!file.seek(long(HEADER_SIZE))) return false;
     const std::shared_ptr<const ReadOnlyFile> reader = ReadOnlyFile::open(path);
     for (int t = 0; t < solver.table_count(); ++t)
-        if (!transfer<false>(file, solver, t, *out[std::size_t(t)], steps[t], reader))
+        if (!transfer<false>(file, solver, t, *out[std::size_t(t)], steps[t], nullptr, reader))
             throw std::runtime_error("cannot read " + path + " again: its frames are not those of its slice");
     if (file.read(buffer.data(), 1)) throw std::runtime_error("cannot read " + path + " again: longer than its slice");
     return true;

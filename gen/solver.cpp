@@ -84,7 +84,8 @@ void fill_results(const SolverState& solver, int t, std::uint64_t b, std::uint64
 } // namespace
 
 // Those of each node from the runs of the rounds that lowered its level.
-void slice_steps(SolverState& solver, int t, const std::function<SolvedTable::Step*(std::uint64_t count)>& place) {
+void slice_steps(SolverState& solver, int t, const std::function<SolvedTable::Step*(std::uint64_t count)>& place,
+                 const std::function<void()>& placed, std::size_t batch) {
     const Table& here = solver.table(t);
     const std::vector<HistoryRun>& runs = solver.history;
     // Where run q's entries of table t's node j lie, or those of the nodes after it.
@@ -108,31 +109,39 @@ void slice_steps(SolverState& solver, int t, const std::function<SolvedTable::St
     };
     // Counted by chunk, then written in place: joining the chunks' parts would hold the steps
     // twice, beside the solver's.
-    const std::vector<Range> chunks = chunks_of(here.active);
-    std::vector<std::uint64_t> at(chunks.size() + 1);
-    SolvedTable::Step* out = nullptr;
-    for (bool counting : {true, false}) {
-        if (!counting) {
-            for (std::size_t c = 0; c < chunks.size(); ++c) at[c + 1] += at[c];
-            out = place(at.back());
-        }
-        for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            std::uint64_t n = 0;
-            std::vector<std::size_t> next(runs.size()), image(runs.size());
-            for (std::size_t q = 0; q < runs.size(); ++q) next[q] = seek(q, b); // the entries of the indices from i on
-            for (std::uint64_t i = b; i < e; ++i) {
-                const std::uint64_t j = here.index.canonical(i); // as in fill_results
-                if (here.under_limit(j) != LOST || !solver.has_history[t][j]) continue;
-                if (j != i)
-                    for (std::size_t q = 0; q < runs.size(); ++q) image[q] = seek(q, j);
-                steps_of(j, j == i ? next : image, [&](int round, int level) {
-                    if (!counting) out[at[c] + n] = {i, {round, level}};
-                    ++n;
-                });
+    const std::vector<Range> all = chunks_of(here.active);
+    batch = std::max<std::size_t>(batch, 1);
+    std::size_t from = 0;
+    do { // at least once: place(0) for no positions
+        const std::size_t count = std::min(batch, all.size() - from);
+        const std::vector<Range> chunks(all.begin() + std::ptrdiff_t(from), all.begin() + std::ptrdiff_t(from + count));
+        from += count;
+        std::vector<std::uint64_t> at(chunks.size() + 1);
+        SolvedTable::Step* out = nullptr;
+        for (bool counting : {true, false}) {
+            if (!counting) {
+                for (std::size_t c = 0; c < chunks.size(); ++c) at[c + 1] += at[c];
+                out = place(at.back());
             }
-            if (counting) at[c + 1] = n;
-        });
-    }
+            for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+                std::uint64_t n = 0;
+                std::vector<std::size_t> next(runs.size()), image(runs.size());
+                for (std::size_t q = 0; q < runs.size(); ++q) next[q] = seek(q, b); // the entries of the indices from i on
+                for (std::uint64_t i = b; i < e; ++i) {
+                    const std::uint64_t j = here.index.canonical(i); // as in fill_results
+                    if (here.under_limit(j) != LOST || !solver.has_history[t][j]) continue;
+                    if (j != i)
+                        for (std::size_t q = 0; q < runs.size(); ++q) image[q] = seek(q, j);
+                    steps_of(j, j == i ? next : image, [&](int round, int level) {
+                        if (!counting) out[at[c] + n] = {i, {round, level}};
+                        ++n;
+                    });
+                }
+                if (counting) at[c + 1] = n;
+            });
+        }
+        placed();
+    } while (from < all.size());
 }
 
 namespace {
@@ -271,25 +280,21 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         // Not read by the results.
         solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape_without_limit; });
         results();
-        for (int t = 0; t < solver.table_count(); ++t) {
-            if (in_files)
-                solver.make_steps(t); // save_slice writes the rest
-            else
-                finish(solver, t, *out[std::size_t(t)]);
-        }
-        solver.forget_history(); // its memory given back
-        solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });
         // The slice's work lists, freed, lie in the C library's heap among the results made
         // after the first slice; given back, they do not add up from slice to slice.
         if (solver.slices) malloc_trim(0);
-        // The pages kept that the steps were made from go back before the slice file is written,
-        // which reads the steps from there (within the read cache, the watch still on).
-        if (solver.kept) solver.kept->give_back();
         if (in_files) {
+            // The pages kept go back before the slice file is written, which makes the results
+            // and steps a piece at a time from the records and the histories' runs (these
+            // within the read cache, the watch still on).
+            if (solver.kept) solver.kept->give_back();
             save_slice(options.slice_dir, solver, out);
             solver.say("written to its slice file");
+        } else {
+            for (int t = 0; t < solver.table_count(); ++t) finish(solver, t, *out[std::size_t(t)]);
         }
-        solver.forget_steps();
+        solver.forget_history(); // its memory given back
+        solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });
         if (watch && watch->releases())
             solver.say("the slices kept given back " + std::to_string(watch->releases()) + " times");
         watch.reset();

@@ -7,33 +7,51 @@
 
 namespace damatb::gen::solving {
 
+namespace {
+
+// The entries written between two moves to the scratch file: 8 MiB, whole pages.
+constexpr std::size_t MOVE_IN_ENTRIES = std::size_t{1} << 20;
+
+} // namespace
+
 // Adds a step (r, level at the end of round r) to the history of each node whose level
 // fell in round r, preceded, the first time, by its first step (its first round, and the
 // level it had until this round): a run of entries, one for each such node, made in place of
 // the round's lowered losses.
 void record_history(SolverState& solver, int r) {
-    std::vector<std::uint64_t> all = join(solver.lowered_losses); // their memory given back: a round can lower tens of millions
-    sort_in_parallel(all, solver.threads);
-    std::size_t written = 0; // entry w is written where a lowered loss at s >= w was read
-    for (std::size_t s = 0; s < all.size(); ++s) {
-        if (s + 1 < all.size() && (all[s + 1] >> 8) == (all[s] >> 8))
-            continue; // the last of a node's entries has the largest level: its level before
-        const int t = int((all[s] >> 8) & 1);
-        const std::uint64_t i = all[s] >> 9;
+    const std::uint64_t falls = solver.lowered_losses->size();
+    if (!falls) return;
+    // Written as the lowered losses are read in order, a node's entries one after another: the
+    // last of them has the largest level, its level before. In an array of their own, read only
+    // by the results; solving a slice under a read cache, they go to the scratch file of the
+    // slices kept as they are written, and count in the process's memory only as far as the
+    // read cache allows (KeptPagesWatch).
+    HistoryRun run{r, MappedArray<std::uint64_t>(falls, false)};
+    std::uint64_t* const out = run.entries.data();
+    std::size_t moved = 0; // entries [0, moved) are in the scratch file
+    auto move_in = [&](std::size_t to) {
+        if (solver.kept && to > moved) solver.kept->move_in(out + moved, (to - moved) * sizeof(std::uint64_t));
+        moved = to / MOVE_IN_ENTRIES * MOVE_IN_ENTRIES; // the whole pages: the rest goes with the next
+    };
+    std::uint64_t pending = 0;
+    bool any = false;
+    auto write = [&](std::uint64_t fall) {
+        const int t = int((fall >> 8) & 1);
+        const std::uint64_t i = fall >> 9;
         const bool first = !solver.has_history[t][i];
         solver.has_history[t].set(i);
-        all[written++] = history_entry(t, i, first, first ? int(all[s] & 0xFF) : 0, solver.table(t).level[i]);
-    }
-    if (all.empty()) return;
-    solver.say("round " + std::to_string(r) + ": the levels of " + std::to_string(written) + " losses fell (" +
-               std::to_string(all.size()) + " falls)");
-    // In an array of their own, then out of the process's memory when a slice is solved under a
-    // read cache: read only by the results, they go to the scratch file of the slices kept, and
-    // count in the process's memory only as far as the read cache allows (KeptPagesWatch).
-    HistoryRun run{r, MappedArray<std::uint64_t>(written, false)};
-    std::copy(all.begin(), all.begin() + std::ptrdiff_t(written), run.entries.data());
-    std::vector<std::uint64_t>().swap(all);
-    if (solver.kept) solver.kept->move_in(run.entries.data(), run.bytes());
+        out[run.count++] = history_entry(t, i, first, first ? int(fall & 0xFF) : 0, solver.table(t).level[i]);
+        if (run.count - moved >= MOVE_IN_ENTRIES) move_in(run.count);
+    };
+    solver.lowered_losses->drain([&](std::uint64_t fall) {
+        if (any && (fall >> 8) != (pending >> 8)) write(pending);
+        pending = fall;
+        any = true;
+    });
+    write(pending);
+    move_in(run.count);
+    solver.say("round " + std::to_string(r) + ": the levels of " + std::to_string(run.count) + " losses fell (" +
+               std::to_string(falls) + " falls)");
     solver.history.push_back(std::move(run));
 }
 

@@ -327,7 +327,7 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
     // Only a loss's history is kept (core/record.h): the probe ranks a winning move by the
     // history of the position it leads to.
     if (old == LOST && load(here.round[i]) < r)
-        solver.lowered_losses[thread()].push_back(lowered_loss(c, load(here.level[i])));
+        solver.lowered_losses->add(thread(), lowered_loss(c, load(here.level[i])));
     store(here.level[i], level);
     if (old == UNKNOWN) {
         store(here.round[i], r);

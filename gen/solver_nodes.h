@@ -87,11 +87,12 @@ private:
 // (record_history) until its results read them.
 struct HistoryRun {
     int round;
-    MappedArray<std::uint64_t> entries;
+    MappedArray<std::uint64_t> entries; // room for every fall of the round; `count` written
+    std::size_t count = 0;
     const std::uint64_t* begin() const { return entries.data(); }
-    const std::uint64_t* end() const { return entries.data() + entries.size(); }
-    std::size_t size() const { return std::size_t(entries.size()); }
-    std::uint64_t bytes() const { return entries.size() * sizeof(std::uint64_t); }
+    const std::uint64_t* end() const { return entries.data() + count; }
+    std::size_t size() const { return count; }
+    std::uint64_t bytes() const { return count * sizeof(std::uint64_t); }
 };
 
 // Which positions of a table have steps in the runs already (record_history), a bit each,

@@ -97,22 +97,6 @@ void SolverState::forget_history() {
     std::vector<HistoryRun>().swap(history);
 }
 
-void SolverState::make_steps(int t) {
-    steps.resize(std::size_t(table_count()));
-    MappedArray<SolvedTable::Step>& made = steps[std::size_t(t)];
-    slice_steps(*this, t, [&made](std::uint64_t count) {
-        made = MappedArray<SolvedTable::Step>(count, false);
-        return made.data();
-    });
-    if (kept) kept->move_in(made.data(), made.size() * sizeof(SolvedTable::Step));
-}
-
-void SolverState::forget_steps() {
-    if (kept)
-        for (MappedArray<SolvedTable::Step>& made : steps) kept->forget(made.data(), made.size() * sizeof(SolvedTable::Step));
-    std::vector<MappedArray<SolvedTable::Step>>().swap(steps);
-}
-
 void SolverState::fresh_escapes() {
     for_each_active([](Table& here, std::uint64_t i) { here.escape[i] = NO_ESCAPE; });
 }

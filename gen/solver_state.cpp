@@ -37,7 +37,7 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, huge));
     const auto thread_slots = static_cast<std::size_t>(threads);
     collector = std::make_unique<Collector>(table_sizes(), 0, thread_slots, huge, options.lists); // begin_slice says how many
-    lowered_losses.resize(thread_slots);
+    lowered_losses = std::make_unique<LoweredLosses>(thread_slots, kept.get());
     for (int t = 0; t < table_count(); ++t) has_history.emplace_back(table(t).size);
 }
 

@@ -18,6 +18,7 @@
 #include "core/material.h"
 #include "core/movegen.h"
 #include "gen/chunks.h"
+#include "gen/lowered_losses.h"
 #include "gen/men_slices.h"
 #include "gen/retro.h"
 #include "gen/scratch_pages.h"
@@ -88,11 +89,6 @@ struct SolverState {
     // Drops the runs of the histories' steps (`history`), their memory and their space in the
     // scratch file of the slices kept given back.
     void forget_history();
-    // Makes the history steps of table t's positions of the slice just solved (`steps`, which
-    // save_slice writes), in the scratch file of the slices kept when there is one.
-    void make_steps(int t);
-    // Drops them, as forget_history the runs.
-    void forget_steps();
     // No escape yet for the positions being solved (Table::escape). Made after the first look,
     // which does not read them: its peak holds the classes read, not the escapes too.
     void fresh_escapes();
@@ -270,15 +266,12 @@ struct SolverState {
     bool huge = true; // the arrays and bit sets on huge pages (gen/solver_state.cpp)
     std::vector<std::unique_ptr<Table>> tables;
     std::unique_ptr<Collector> collector; // nodes found by several threads, each once
-    // Per thread: nodes lost in an earlier round whose level fell in this one, each with the
-    // level it had (lowered_loss packs them).
-    std::vector<Part<std::uint64_t>> lowered_losses;
+    // The nodes lost in an earlier round whose level fell in this one, each with the level it
+    // had (lowered_loss packs them), added by each thread.
+    std::unique_ptr<LoweredLosses> lowered_losses;
     // The steps of the losses' histories of more than one step: a run for each round that
     // lowered a level (record_history), in the order of the rounds.
     std::vector<HistoryRun> history;
-    // Solving in slices with slice files: the history steps of the slice just solved, by table,
-    // by index then round, from the runs (make_steps); save_slice writes them.
-    std::vector<MappedArray<SolvedTable::Step>> steps;
     std::vector<HistoryMarks> has_history; // by table
     // The class's slices when it is solved slice by slice (SolveOptions::slices), else null;
     // the slice being solved; the runs of indices, by table, of the slices its forward steps lead
@@ -328,8 +321,11 @@ void record_history(SolverState& s, int r);
 // ---- The results (gen/solver.cpp).
 
 // The history steps of the positions of table t being solved, by index, then round, from the
-// runs of the rounds (SolverState::history): counted, then written at place(count).
-void slice_steps(SolverState& s, int t, const std::function<SolvedTable::Step*(std::uint64_t count)>& place);
+// runs of the rounds (SolverState::history), `batch` chunks of positions (gen/chunks.h) at a
+// time, all of them by default: a batch's steps are counted, written at place(count), then
+// handed on by placed(), batch after batch in order.
+void slice_steps(SolverState& s, int t, const std::function<SolvedTable::Step*(std::uint64_t count)>& place,
+                 const std::function<void()>& placed = [] {}, std::size_t batch = ~std::size_t{0});
 
 // The results of the indices b to e - 1 of table t, all of the slice being solved, once it is
 // solved: what the table files will hold. On the solver's threads, or `threads`.
