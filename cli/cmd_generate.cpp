@@ -45,9 +45,9 @@ int run_generate(const Args& args) {
         "read-cache", po::value<double>()->value_name("GIB"),
         "the most of the classes a class reads (one byte a position) held in memory at once "
         "while it looks up the moves that leave it, and of the slices done that a slice reads "
-        "(3 bytes a position) and of its histories' steps (in an unnamed file in $TMPDIR, else "
+        "(3 bytes a position) and of its histories' runs (in an unnamed file in $TMPDIR, else "
         "/tmp), in GiB (default: a "
-        "quarter of the budget); the rest is read again from the kernel's page cache or from "
+        "quarter of the budget, at most 4 GiB); the rest is read again from the kernel's page cache or from "
         "disk")(
         "slices", "solve every class with men slice by slice, one slice per profile of its "
         "men's ranks (the same tables, in the least memory)")(

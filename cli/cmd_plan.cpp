@@ -46,7 +46,7 @@ int run_plan(const Args& args) {
         "list the slices of the classes that `generate --memory GIB` solves slice by slice")(
         "read-cache", po::value<double>()->value_name("GIB"),
         "with --memory: the read cache of `generate --read-cache GIB` (default: a quarter of "
-        "the budget), the most of the classes a unit reads that its estimate counts")(
+        "the budget, at most 4 GiB), the most of the classes a unit reads that its estimate counts")(
         "slices", "list the slices of every class with men, as `generate --slices` solves them");
     auto vm = parse_command_line(syntax, args);
     if (!vm) return 0;

@@ -57,7 +57,7 @@ struct GenerateOptions {
     // across machines says. 0: as `damatb plan --pieces P` lists them, P the class's pieces.
     int slice_count = 0;
     // The read cache in bytes: the most of the classes read that a class's first look holds
-    // resident (gen/read_cache.h). 0: a quarter of the budget (read_cache_of).
+    // resident (gen/read_cache.h). 0: a quarter of the budget, at most 4 GiB (read_cache_of).
     std::uint64_t read_cache = 0;
 };
 

@@ -23,11 +23,12 @@ namespace {
 constexpr std::uint64_t SOLVER_BYTES = 10;
 // The bytes of the histories' steps, in thirds, per position: 8 bytes a step, a third of a step.
 constexpr std::uint64_t HISTORY_THIRDS = 8;
-// A slice's: the same less the histories' steps, which go to the scratch file of the slices
-// kept, the runs as each round makes them, the steps handed on to the slice file once they are
-// made, and count with the read cache (slice_bytes), twice HISTORY_THIRDS. 10 less 16 / 3 is
-// 4.7, but the writing of a slice's file holds more (docs/six-pieces.md, "The histories' steps").
-constexpr std::uint64_t SLICE_SOLVER_BYTES = 7;
+// A slice's: its 3-byte record and its escape's byte, and a byte for its work lists, its
+// histories' marks and what the C library keeps. Its histories' runs, and the lowered losses
+// they are made of, go to the scratch file of the slices kept and count with the read cache
+// (slice_bytes, HISTORY_THIRDS); its steps are made a batch at a time as its slice file is
+// written (docs/six-pieces.md, "Memory per slice", for the peaks measured).
+constexpr std::uint64_t SLICE_SOLVER_BYTES = 5;
 // A class solved whole makes its results (WDL5, DTZ and round, 3 bytes, and a bit of marks) as
 // it gives back its records, but beside its histories' steps, held twice then.
 constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
@@ -41,9 +42,6 @@ constexpr std::uint64_t KINGS_ONLY_BYTES = 7;
 constexpr std::uint64_t KEPT_BYTES = 3;
 // The program's own, whatever it solves or reads: its code, the plan, the buffers of a block.
 constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
-
-// n and a quarter of n.
-std::uint64_t with_quarter(std::uint64_t n) { return n + n / 4; }
 
 // What a class solved in slices holds for its whole length: a bit a position for the bit
 // sets' pages that other slices' runs share; its results go to the slice files, and its
@@ -62,12 +60,10 @@ std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::
                                        const std::vector<MenSlices::Slice>& profiles, int count,
                                        std::uint64_t read_cache) {
     // What the class holds whole (results_bytes) and the solver's SLICE_SOLVER_BYTES per
-    // position of the slice, and a quarter more, for what a class cut into few large slices
-    // holds beyond that count, measured (docs/six-pieces.md, "Fewer, larger slices"). Then the
-    // classes read, the record (KEPT_BYTES) of each position of the slices done that this slice
-    // or one still to come reads, and the slice's histories' steps, the runs and the steps made
-    // of them: the first look holds the ones, the rounds and the results the others, at most
-    // the read cache of either (gen/scratch_pages.h) but counted together.
+    // position of the slice. Then the classes read, the record (KEPT_BYTES) of each position of
+    // the slices done that this slice or one still to come reads, and the slice's histories'
+    // runs: the first look holds the ones, the rounds and the results the others, at most the
+    // read cache of either (gen/scratch_pages.h) but counted together.
     const Material& cls = plan[k].material;
     const std::uint64_t results = results_bytes(cls), needs = needs_bytes(plan, k);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
@@ -85,8 +81,8 @@ std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::
         kept += from[s];
         kept -= after[s];
         const std::uint64_t positions = slices[s].positions;
-        out.push_back(with_quarter(results + SLICE_SOLVER_BYTES * positions) +
-                      std::min(needs + KEPT_BYTES * kept + 2 * HISTORY_THIRDS * positions / 3, read_cache) + PROGRAM_BYTES);
+        out.push_back(results + SLICE_SOLVER_BYTES * positions +
+                      std::min(needs + KEPT_BYTES * kept + HISTORY_THIRDS * positions / 3, read_cache) + PROGRAM_BYTES);
     }
     return out;
 }
@@ -138,7 +134,7 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
     const int most = int(profiles.size());
     if (k < reused.size() && reused[k]) return most; // read back, not solved
     // Besides the solver's bytes of a slice, at least the class's results and the classes read.
-    const std::uint64_t held = with_quarter(results_bytes(cls)) + held_classes_bytes(plan, k, read_cache);
+    const std::uint64_t held = results_bytes(cls) + held_classes_bytes(plan, k, read_cache);
     auto fits = [&](int count) {
         const std::vector<std::uint64_t> bytes = slice_bytes(plan, k, profiles, count, read_cache);
         return *std::max_element(bytes.begin(), bytes.end()) <= budget;
@@ -157,7 +153,7 @@ std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t
 }
 
 std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked) {
-    return asked ? asked : budget ? budget / 4 : NO_READ_CACHE;
+    return asked ? asked : budget ? std::min(budget / 4, DEFAULT_READ_CACHE_MOST) : NO_READ_CACHE;
 }
 
 std::uint64_t default_memory_budget() {

@@ -13,8 +13,13 @@ namespace damatb::gen {
 // The read cache's bytes (gen/read_cache.h) that leave the classes a class reads unbounded:
 // each counts whole in its estimate.
 inline constexpr std::uint64_t NO_READ_CACHE = ~std::uint64_t{0};
-// The read cache under a budget (0: none): `asked` if not 0, else a quarter of the budget, else
-// none (NO_READ_CACHE).
+// The most of a default read cache: 4 GiB. Beyond, a larger budget goes to the solver, whose
+// slices it makes fewer (the classes read stay in the kernel's page cache, read again from
+// there): under a budget of 64 GiB the largest slices of 7 pieces (KKKMvKKK's, 11 billion
+// positions, which cannot be cut finer) fit (docs/six-pieces.md, "Seven pieces").
+inline constexpr std::uint64_t DEFAULT_READ_CACHE_MOST = std::uint64_t{4} << 30;
+// The read cache under a budget (0: none): `asked` if not 0, else a quarter of the budget, at
+// most DEFAULT_READ_CACHE_MOST, else none (NO_READ_CACHE).
 std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked);
 
 // The bytes the solver needs for class k of a plan, the earlier classes it still

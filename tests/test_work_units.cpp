@@ -141,8 +141,11 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
     CHECK(gen::held_classes_bytes(plan, k, read + 1) == read + program);
     CHECK(gen::held_classes_bytes(plan, k, read / 3) == read / 3 + program);
     CHECK(gen::memory_estimate(plan, k) - gen::memory_estimate(plan, k, {}, 0, read / 3) == read - read / 3);
-    // A quarter of the budget unless asked for, none without a budget.
+    // A quarter of the budget, at most 4 GiB, unless asked for; none without a budget.
+    CHECK(gen::read_cache_of(std::uint64_t{8} << 30, 0) == std::uint64_t{2} << 30);
     CHECK(gen::read_cache_of(std::uint64_t{16} << 30, 0) == std::uint64_t{4} << 30);
+    CHECK(gen::read_cache_of(std::uint64_t{64} << 30, 0) == std::uint64_t{4} << 30);
+    CHECK(gen::read_cache_of(std::uint64_t{64} << 30, std::uint64_t{16} << 30) == std::uint64_t{16} << 30);
     CHECK(gen::read_cache_of(std::uint64_t{16} << 30, 1000) == 1000);
     CHECK(gen::read_cache_of(0, 0) == gen::NO_READ_CACHE);
     // Under a third of what KKMvKM needs whole, a small cache leaves more to the slices: fewer
@@ -154,7 +157,7 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
     CHECK(gen::memory_estimate(plan, k, {}, cached, 1 << 20) <= budget);
 }
 
-TEST_CASE("Memory estimate: the slices kept and the histories' steps count with the classes read, at most the read cache", "[units]") {
+TEST_CASE("Memory estimate: the slices kept and the histories' runs count with the classes read, at most the read cache", "[units]") {
     const std::vector<core::ClassPlan> plan = core::plan_classes(5);
     const KKMvKM kkmvkm(plan);
     const std::size_t k = kkmvkm.k;
@@ -179,10 +182,9 @@ TEST_CASE("Memory estimate: the slices kept and the histories' steps count with 
         most_kept = std::max(most_kept, kept);
         INFO("slice " << s);
         // Without a cache, a byte a position of the classes read, 3 of the slices kept (their
-        // records) and 16 / 3 of the slice (its histories' steps, 8 bytes each, a third of a step
-        // a position, in runs and made of the runs); with one, at most the cache of the three
-        // together.
-        const std::uint64_t held = read + 3 * kept + 16 * slices[std::size_t(s)].positions / 3;
+        // records) and 8 / 3 of the slice (its histories' runs, 8 bytes an entry, a third of an
+        // entry a position); with one, at most the cache of the three together.
+        const std::uint64_t held = read + 3 * kept + 8 * slices[std::size_t(s)].positions / 3;
         CHECK(whole[std::size_t(s)] - none[std::size_t(s)] == held);
         CHECK(cached[std::size_t(s)] - none[std::size_t(s)] == std::min(held, read + 1));
     }
