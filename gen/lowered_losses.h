@@ -2,9 +2,9 @@
 // (solving::lowered_loss packs them), gathered by several threads and read back in order by
 // record_history (gen/solver_histories.cpp).
 //
-// A round can lower the levels of a fifth of the positions being solved. Gathered in growing
-// vectors, joined and sorted, they took three times their 8 bytes at once, more than the
-// solver's records. Here each thread fills a buffer of its own; a full one is sorted and goes to
+// A round can lower the levels of a fifth of the positions being solved, so they are never
+// held whole (docs/generator.md, "Making progress"). Each thread fills a buffer of its own; a
+// full one is sorted and goes to
 // a block of its own, moved to the scratch file of the slices kept when there is one (out of the
 // process's memory, within the read cache, like the histories' runs it is made into). The blocks
 // and buffers are then merged, and each block's pages go back as the merge passes them.
