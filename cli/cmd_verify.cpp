@@ -36,7 +36,7 @@ CommandSyntax verify_syntax() {
         "there.");
     syntax.options.add_options()("deep", "also check every value against one ply of search")(
         "threads", po::value<int>()->value_name("T")->default_value(2),
-        "threads for --deep")(
+        "threads that read the files and make the deep check")(
         "material", po::value<std::vector<std::string>>()->value_name("CLASS")->composing(),
         "check only the tables of this class (e.g. KKKvKKK); may be given more than once")(
         "cache-mib", po::value<int>()->value_name("MIB")->default_value(1024),
@@ -44,8 +44,9 @@ CommandSyntax verify_syntax() {
         "the values of the tables its moves lead into fit (twice their positions in bytes)")(
         "memory", po::value<double>()->value_name("GIB"),
         "for --deep, the most the values held in memory may take (two bytes a position): those "
-        "of the class checked, then of the classes its captures and crownings lead into, then "
-        "theirs, each table while it fits (default: half this machine's memory); the others are "
+        "of the class checked, then of the classes its moves lead into, then of those that "
+        "captures lead into from there, each table while it fits (default: half this machine's "
+        "memory); the others are "
         "read through the block cache, more slowly")(
         "sample", po::value<std::string>()->value_name("N"),
         "with --deep, check N positions of each table drawn at random, without repetition "
@@ -176,7 +177,7 @@ bool check_deep(const TableFileName& f, const verify::FileCheck& v, const core::
 // the values one ply deep.
 void verify_table(const TableFileName& f, const core::Ruleset& rules, DeepOptions& deep,
                   Totals& totals) {
-    const verify::TableCheck check = verify::check_table(f.path, *f.material, rules);
+    const verify::TableCheck check = verify::check_table(f.path, *f.material, rules, deep.threads);
     auto fail = [&](const verify::FileCheck& c, const std::string& reason) {
         print_line("FAILED", c.name, reason);
         ++totals.failed;

@@ -176,6 +176,24 @@ TEST_CASE("Deep check: the values held are the probe library's, every position u
     CHECK(successors > 4 * compared); // some 9 a position
 }
 
+TEST_CASE("Deep check: the classes held are those one move and then captures lead into",
+          "[deep_check]") {
+    const std::string& tables = test::generated_table_files(3, RULES);
+    const auto tb = open(tables);
+    auto cls = [](const char* name) { return core::class_key(*core::parse_class_name(name)); };
+    // MMvK's moves lead into KMvK (a crowning) and MvK (a capture); KMvK's captures into KvK and
+    // MvK. KMvK's crowning into KKvK is never made in a one-ply check: a don't-care position
+    // is answered by its captures.
+    const verify::HeldValues held(cls("MMvK"), *tb, RULES, tables, GIB, 2);
+    for (const char* name : {"MMvK", "KMvK", "MvK", "KvK"}) {
+        INFO(name);
+        CHECK(held.holds_class(cls(name)));
+    }
+    CHECK(!held.holds_class(cls("KKvK")));
+    CHECK(!held.holds_class(cls("KKvM")));
+    CHECK(held.tables() == 7); // MMvK, KMvK and MvK two tables each, KvK one
+}
+
 TEST_CASE("Deep check: values held or read through the library, the same counts on damaged tables",
           "[deep_check]") {
     const std::string& tables = test::generated_table_files(3, RULES);

@@ -60,7 +60,9 @@ struct Folder {
     explicit Folder(const std::string& tables) {
         fs::copy_file(values_file(tables, KMVK_MINUS), values_file(dir.str(), KMVK_MINUS));
     }
-    verify::TableCheck check() const { return verify::check_table(values_file(dir.str(), KMVK_MINUS), KMVK_MINUS, RULES); }
+    verify::TableCheck check(int threads) const {
+        return verify::check_table(values_file(dir.str(), KMVK_MINUS), KMVK_MINUS, RULES, threads);
+    }
     std::string progress_path() const { return dir.file("KMvK-.dtp"); }
 };
 
@@ -91,8 +93,9 @@ TEST_CASE("Table check: the generator's files pass, KMvK- with its progress file
     REQUIRE(longer > 0);
     for (const core::ClassPlan& c : core::plan_classes(3))
         for (const core::Material& m : core::tables_of(c.material)) {
-            INFO(m.table_name());
-            const verify::TableCheck check = verify::check_table(values_file(tables, m), m, RULES);
+            const int threads = GENERATE(1, 2);
+            INFO(m.table_name() << ", " << threads << " threads");
+            const verify::TableCheck check = verify::check_table(values_file(tables, m), m, RULES, threads);
             CHECK(check.values.ok);
             CHECK(check.values.entries == core::TableIndex(m).size());
             CHECK(check.ok());
@@ -123,13 +126,22 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         else
             unused = std::min(unused, i);
     }
+    // The first record of a later block without a longer history: the check of each block on
+    // its own compares it with the last longer history of the blocks before.
+    std::size_t later = good.header.block_entries;
+    while (later < good.header.entries && core::has_more_steps(&good.bytes[later * size]))
+        later += good.header.block_entries;
     REQUIRE(size >= 3);
     REQUIRE(used < good.header.entries);
     REQUIRE(unused < good.header.entries);
+    REQUIRE(later < good.header.entries);
+    // Each check is made on 1 and on 2 threads, with the same result.
+    const int threads = GENERATE(1, 2);
+    INFO(threads << " threads");
 
     SECTION("missing") {
         const Folder folder(tables);
-        const verify::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check(threads);
         CHECK(check.values.ok);
         CHECK(!check.ok());
         REQUIRE(check.progress);
@@ -144,7 +156,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         Records r = good;
         std::fill(&r.bytes[used * size + 1], &r.bytes[(used + 1) * size], 0);
         write_records(folder.progress_path(), r);
-        const verify::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check(threads);
         REQUIRE(check.progress);
         CHECK(!check.progress->ok);
         CHECK(check.progress->reason == "the progress history of record " + std::to_string(used) + " (" +
@@ -156,18 +168,38 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         r.bytes[unused * size + 1] = 5;
         r.bytes[unused * size + 2] = 9;
         write_records(folder.progress_path(), r);
-        const verify::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check(threads);
         REQUIRE(check.progress);
         CHECK(!check.progress->ok);
         CHECK_THAT(check.progress->reason,
                    StartsWith("1 records hold a history that no lost position of KMvK-.dtb refers to "
                               "(the first: record " + std::to_string(unused)));
     }
+    SECTION("histories no position refers to, the first records of a block after the first") {
+        // Every record of the block before its first longer history changed alike: within the
+        // block they repeat one another, and only the blocks before tell them wrong.
+        const Folder folder(tables);
+        Records r = good;
+        std::size_t changed = 0;
+        for (std::size_t i = later; i < std::min<std::size_t>(later + good.header.block_entries, good.header.entries) &&
+                                    !core::has_more_steps(&good.bytes[i * size]);
+             ++i, ++changed) {
+            r.bytes[i * size + 1] ^= 0x5A;
+            r.bytes[i * size + 2] ^= 0x3C;
+        }
+        write_records(folder.progress_path(), r);
+        const verify::TableCheck check = folder.check(threads);
+        REQUIRE(check.progress);
+        CHECK(!check.progress->ok);
+        CHECK_THAT(check.progress->reason,
+                   StartsWith(std::to_string(changed) + " records hold a history that no lost position of "
+                              "KMvK-.dtb refers to (the first: record " + std::to_string(later)));
+    }
     SECTION("the progress file of another table") {
         const Folder folder(tables);
         fs::copy_file(values_file(tables, KMVK), values_file(folder.dir.str(), KMVK));
         fs::copy_file(source, folder.dir.file("KMvK+.dtp"));
-        const verify::TableCheck check = verify::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
+        const verify::TableCheck check = verify::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES, threads);
         CHECK(check.values.ok);
         REQUIRE(check.progress);
         CHECK(check.progress->reason == "holds KMvK-, not KMvK+");
@@ -181,7 +213,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
         r.header.entries = core::TableIndex(KMVK).size();
         r.bytes.assign(r.header.entries * size, 0);
         write_records(folder.dir.file("KMvK+.dtp"), r);
-        const verify::TableCheck check = verify::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES);
+        const verify::TableCheck check = verify::check_table(values_file(folder.dir.str(), KMVK), KMVK, RULES, threads);
         CHECK(check.values.ok);
         REQUIRE(check.progress);
         CHECK(check.progress->reason == "no lost position of KMvK+.dtb has its history here");
@@ -189,7 +221,7 @@ TEST_CASE("Table check: a progress file missing, of another table, or not matchi
     SECTION("a values file in the place of the progress file") {
         const Folder folder(tables);
         fs::copy_file(values_file(tables, KMVK_MINUS), folder.progress_path());
-        const verify::TableCheck check = folder.check();
+        const verify::TableCheck check = folder.check(threads);
         REQUIRE(check.progress);
         CHECK_THAT(check.progress->reason, Contains("holds values records, not progress"));
     }

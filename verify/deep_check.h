@@ -3,8 +3,10 @@
 // (verify/sample.h), each checked alike (check_position). Every value, the position's own and
 // its successors', is read as the probe library reads it, through HeldValues: from memory for
 // the tables it holds, which spares the block cache and its locks (a position of 6 pieces has
-// some 60 moves). (An index whose position has a smaller index of its own, core/index.h, is
-// checked through that smaller index, which is what a probe reads.)
+// some 60 moves); the own value of a don't-care position, which the library finds by searching
+// its captures, is found from the values after them, already read. (An index whose position has
+// a smaller index of its own, core/index.h, is checked through that smaller index, which is what
+// a probe reads.)
 #pragma once
 
 #include <cstdint>

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <map>
 #include <stdexcept>
-#include <thread>
 
 #include "core/fen.h"
 #include "core/huge_pages.h"
@@ -14,6 +13,7 @@
 #include "core/table_file.h"
 #include "core/table_records.h"
 #include "damatb/probe_bridge.h"
+#include "verify/parallel_for.h"
 
 namespace damatb::verify {
 
@@ -49,29 +49,21 @@ int material_slot(const core::Material& m) {
     return slot;
 }
 
-// Class cls (its class key), the classes its captures and crownings lead into, then theirs,
-// each once, nearest first.
+// The classes whose values a check of class cls reads, each once, nearest first: cls (its class
+// key), the classes its moves lead into (captures and crownings), then those the captures of
+// their don't-care positions lead into, then theirs. A don't-care position has only captures,
+// so beyond the first move a crowning that captures nothing (into a class of as many pieces)
+// is never made: KMMvKK, which MMMvKK's moves reach, leads into KKMvKK by a crowning, but no
+// value of KKMvKK is ever read.
 std::vector<core::Material> classes_reached(const core::Material& cls) {
     std::map<core::Material, std::vector<core::Material>> needs;
     for (core::ClassPlan& p : core::plan_classes(cls.pieces())) needs[p.material] = std::move(p.needs);
     std::vector<core::Material> out{core::class_key(cls)};
     for (std::size_t k = 0; k < out.size(); ++k)
         for (const core::Material& n : needs[out[k]])
-            if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+            if ((k == 0 || n.pieces() < out[k].pieces()) && std::find(out.begin(), out.end(), n) == out.end())
+                out.push_back(n);
     return out;
-}
-
-// Runs body(k) for every k < count on `threads` threads.
-template <typename F>
-void parallel_for(std::uint64_t count, int threads, F&& body) {
-    std::atomic<std::uint64_t> next{0};
-    auto work = [&] {
-        for (std::uint64_t k; (k = next.fetch_add(1)) < count;) body(k);
-    };
-    std::vector<std::thread> workers;
-    for (int t = 1; t < threads; ++t) workers.emplace_back(work);
-    work();
-    for (std::thread& w : workers) w.join();
 }
 
 // The records of the values file at `path` of the table `index` numbers, read on `threads`
@@ -217,7 +209,8 @@ bool read_values(const std::string& path, const core::TableIndex& index, const c
         thread_local core::Decompressor d;
         std::uint8_t* block = bytes + b * block_entries * core::VALUE_RECORD_SIZE;
         if (file.read_block(std::uint32_t(b), d, block) != core::TableError::NONE) ok = false;
-        for (std::size_t j = 0; j < file.entries_in_block(std::uint32_t(b)); ++j)
+        const std::uint32_t entries = file.entries_in_block(std::uint32_t(b));
+        for (std::uint32_t j = 0; j < entries; ++j)
             if (std::uint8_t& wdl = block[j * core::VALUE_RECORD_SIZE]; wdl & ANSWERED) wdl = NO_VALUE;
     });
     if (!ok) records = {};

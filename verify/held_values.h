@@ -1,6 +1,6 @@
 // The values the deep check reads (verify/deep_check.h): the tables of the class checked, then
-// those of the classes its captures and crownings lead into, then theirs, each read whole into
-// memory (two bytes a position, decoded as the probe library decodes them,
+// those of the classes its moves lead into, then those the captures from there lead into, each
+// read whole into memory (two bytes a position, decoded as the probe library decodes them,
 // core::decode_stored_value) while they fit in a budget; any other table through the probe
 // library. A don't-care position (its side to move must capture, core/record.h) is answered as
 // the library answers it: by searching its captures. The first look-up of a record held keeps

@@ -43,8 +43,10 @@ struct TableCheck {
 
 // Checks the files of the table of material m whose values file is values_path (it must be
 // there; the progress file is the same path ending in ".dtp"), built under `rules`. Reads both
-// files through once after their checksums.
+// files through once after their checksums, their blocks shared by `threads` threads; the result
+// is the same whatever their number (where a file fails, it is read again in order to name the
+// first record at fault).
 TableCheck check_table(const std::string& values_path, const core::Material& m,
-                       const core::Ruleset& rules);
+                       const core::Ruleset& rules, int threads = 1);
 
 } // namespace damatb::verify
