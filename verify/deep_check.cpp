@@ -87,9 +87,10 @@ std::optional<std::string> check_position(const core::TableIndex& index, std::ui
     if (over == core::Outcome::NONE && count > 0 && moves[0].captured) {
         core::Wdl5 best = core::Wdl5::WIN; // the opponent's, after the best capture
         for (std::size_t k = 0; k < count; ++k) best = std::min(best, after.of_move[k].wdl);
-        return core::compare_one_ply(pos, core::capture_value(best), expected);
+        const core::TableValue captures = core::capture_value(best);
+        return core::compare_one_ply(pos, values.value_at(index, i, pos, &captures), expected);
     }
-    return core::compare_one_ply(pos, values.value(pos), expected);
+    return core::compare_one_ply(pos, values.value_at(index, i, pos, nullptr), expected);
 }
 
 DeepCheck deep_check(const core::Material& material, const HeldValues& values,
