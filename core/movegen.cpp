@@ -90,6 +90,15 @@ void generate_moves(const Position& pos, Promotion promotion, MoveList& moves) {
     add_king_slides(pos, moves);
 }
 
+void generate_steps(const Position& pos, bool men, MoveList& moves) {
+    moves.clear();
+    if (has_capture(pos)) return;
+    if (men)
+        add_man_steps(pos, moves);
+    else
+        add_king_slides(pos, moves);
+}
+
 bool generate_material_changes(const Position& pos, Promotion promotion, MoveList& moves) {
     if (has_capture(pos)) {
         generate_moves(pos, promotion, moves);

@@ -26,6 +26,12 @@ void generate_moves(const Position& pos, Promotion promotion, MoveList& moves);
 // The number of legal moves; the same as generate_moves(...).size(), faster.
 std::size_t count_moves(const Position& pos, Promotion promotion);
 
+// The legal moves of one kind that capture nothing into `moves`, as generate_moves lists them:
+// the men's steps (`men`, crownings included) or the kings' slides; none when the side to move
+// can capture (then only captures are legal). Cheaper than generate_moves where only one kind
+// is wanted: the other is not listed.
+void generate_steps(const Position& pos, bool men, MoveList& moves);
+
 // The legal moves that change the material (captures, and steps that crown a man) into
 // `moves`, as generate_moves lists them; returns whether there is any other legal move.
 // Cheaper than generate_moves where no capture is on: the other moves are not listed.

@@ -626,12 +626,13 @@ inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& succ
 template <typename F>
 inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost) {
     const Position p = solver.table(t).index.position(i);
+    // Only the moves of that kind, which capture nothing: a capture leaves the class.
     MoveList moves;
-    generate_moves(p, solver.rules.promotion, moves);
+    generate_steps(p, zeroing, moves);
     const Table& after = solver.table(solver.other(t));
     SharedIndex kings = solver.kings_after(t);
     return look_in_batches(moves,
-        [&](std::size_t m) { return moves[m].is_zeroing() == zeroing; },
+        [](std::size_t) { return true; },
         [&](std::size_t m) {
             const std::uint64_t j = solver.successor(t, p, moves[m], kings);
             __builtin_prefetch(after.record(j));

@@ -162,6 +162,37 @@ TEST_CASE("Movegen: the moves that change the material, and whether there are ot
     }
 }
 
+TEST_CASE("Movegen: the steps of one kind are generate_moves' moves of that kind, without captures",
+          "[movegen]") {
+    // Every position within 4 plies of a few starts, under both promotion rules.
+    const std::vector<std::string> starts = {
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+        "W:Wc6,e6,Kb1:Bc7,d7,Kh8", "B:Wb3,Kd4:Bd2,e3,Ka8", "W:Wa7,h7,Ka1:Bb2,Kd5", "W:Wg7,Kc3,Kf4:Bb6,Ka8"};
+    std::size_t checked = 0, men_steps = 0, king_slides = 0;
+    for (Promotion promotion : {Promotion::END_OF_MOVE, Promotion::IMMEDIATE}) {
+        auto visit = [&](auto&& self, const core::Position& pos, int depth) -> void {
+            core::MoveList all, men, kings;
+            core::generate_moves(pos, promotion, all);
+            core::generate_steps(pos, true, men);
+            core::generate_steps(pos, false, kings);
+            std::vector<core::Move> expected_men, expected_kings;
+            for (const core::Move& m : all)
+                if (!m.is_capture()) (m.mover_is_king() ? expected_kings : expected_men).push_back(m);
+            REQUIRE(std::vector<core::Move>(men.begin(), men.end()) == expected_men);
+            REQUIRE(std::vector<core::Move>(kings.begin(), kings.end()) == expected_kings);
+            men_steps += men.size();
+            king_slides += kings.size();
+            ++checked;
+            if (depth == 0) return;
+            for (const core::Move& m : all) self(self, pos.after(m), depth - 1);
+        };
+        for (const std::string& s : starts) visit(visit, test::fen(s), 4);
+    }
+    CHECK(checked > 10000);
+    CHECK(men_steps > 10000);
+    CHECK(king_slides > 10000);
+}
+
 TEST_CASE("Movegen: the moves that change the material are generate_moves' captures and crownings",
           "[movegen]") {
     // Every position within 4 plies of a few starts, under both promotion rules.
