@@ -113,9 +113,9 @@ struct ProgressBlock {
 // The check of the progress file record by record, in order: the lost positions' histories (of
 // DTZ loss_dtz by index) read back and the bytes no lost position uses repeat. Sets
 // out.longest and out.continued, and the progress file's reason at the first history that does
-// not read back or after counting the records that do not repeat. False when a block does not
+// not read back, after counting the records that do not repeat, or at a block that does not
 // decompress.
-bool progress_in_order(const TableFile& progress, const std::vector<std::uint8_t>& loss_dtz,
+void progress_in_order(const TableFile& progress, const std::vector<std::uint8_t>& loss_dtz,
                        const TableIndex& index, const std::string& values_name, TableCheck& out) {
     FileCheck& p = *out.progress;
     const std::size_t size = progress.header().record_size;
@@ -145,16 +145,13 @@ bool progress_in_order(const TableFile& progress, const std::vector<std::uint8_t
         first_before = r[0];
         return true;
     });
-    if (!s) {
+    if (!s)
         p.reason = reason_of(s.message, p.path);
-        return false;
-    }
-    if (unreadable != NONE)
+    else if (unreadable != NONE)
         p.reason = "the progress history of " + record_text(index, unreadable) + " does not read back";
     else if (stray)
         p.reason = std::to_string(stray) + " records hold a history that no lost position of " +
                    values_name + " refers to (the first: " + record_text(index, first_stray) + ")";
-    return true;
 }
 
 // A block of the progress file on its own: its `entries` records of `size` bytes, the DTZ of
@@ -271,20 +268,19 @@ TableCheck check_table(const std::string& values_path, const Material& m, const 
                                        loss_dtz.data() + b * block_entries);
         }))
         return out;
-    bool in_order = true;
+    bool agree = true;
     RecordRest carried{}; // the last longer history's bytes, zeros before the first
     std::uint8_t byte0 = 0;
     for (const ProgressBlock& b : blocks) {
-        in_order = in_order && b.ok && (b.first_is_loss || b.first_byte0 == byte0) &&
-                   (!b.has_prefix || b.prefix == carried);
+        agree = agree && b.ok && (b.first_is_loss || b.first_byte0 == byte0) &&
+                (!b.has_prefix || b.prefix == carried);
         if (b.has_longer) carried = b.longer;
         byte0 = b.last_byte0;
         out.continued += b.continued;
         out.longest = std::max(out.longest, b.longest);
     }
-    if (!in_order && (!progress_in_order(progress, loss_dtz, index, out.values.name, out) ||
-                      !p.reason.empty()))
-        return out;
+    if (!agree) progress_in_order(progress, loss_dtz, index, out.values.name, out);
+    if (!p.reason.empty()) return out;
     if (out.losses == 0)
         p.reason = "no lost position of " + out.values.name + " has its history here";
     else
