@@ -82,7 +82,7 @@ void first_look(SolverState& solver, int t) {
     const std::uint64_t every = cache.bounded() ? ReadCache::LOOK_EVERY : CHUNK_SIZE;
     for_each_of_chunks(chunks_of(here.active), solver.threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
         for (std::uint64_t from = b; from < e; from += every) {
-            one_ahead<Look>(from, std::min(e, from + every), [&](std::uint64_t i, Look& look) { start_look(solver, here, i, look); },
+            ahead<Look, 3>(from, std::min(e, from + every), [&](std::uint64_t i, Look& look) { start_look(solver, here, i, look); },
                             [&](std::uint64_t i, const Look& look) { finish_look(here, i, look); });
             cache.looked();
         }

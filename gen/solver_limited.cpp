@@ -209,9 +209,9 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         frontier = NodeList(); // done with: the lists of a step are given back as soon as they are
         if (k == 1) seeds.wins = NodeList();
         // A position's own record and escape are fetched 16 evaluations ahead: the lists are
-        // sparse in tables of 10^8 positions, so each is a cache miss. One candidate is prepared
-        // (the record after its escape fetched) while the one before is evaluated.
-        constexpr std::size_t AHEAD = 16;
+        // sparse in tables of 10^8 positions, so each is a cache miss. A candidate is prepared
+        // (the record after its escape fetched) while the 4 before it are evaluated.
+        constexpr std::size_t AHEAD = 16, CANDIDATES_AHEAD = 4;
         candidates.for_blocks(solver.threads, [&](const Node* nodes, std::size_t n) {
             auto prepare_ahead = [&](std::size_t s, Candidate& a) {
                 if (s + AHEAD < n) {
@@ -222,7 +222,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
                 }
                 prepare(solver, nodes[s], a, k == 1);
             };
-            one_ahead<Candidate>(0, n, prepare_ahead, [&](std::size_t s, Candidate& a) {
+            ahead<Candidate, CANDIDATES_AHEAD>(0, n, prepare_ahead, [&](std::size_t s, Candidate& a) {
                 const Evaluation ev = evaluate_limited(solver, a, r);
                 if (ev.label == UNKNOWN) return;
                 const Node c = nodes[s];

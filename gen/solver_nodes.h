@@ -110,17 +110,17 @@ private:
     MappedArray<std::uint64_t> words_;
 };
 
-// Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + 1
+// Calls prepare(s, slot) and then use(s, slot) for each s in [begin, end), preparing s + DEPTH
 // before using s: the memory that prepare asks for (__builtin_prefetch) arrives while use
-// works on the item before, instead of use waiting for it.
-template <typename Slot, typename Prepare, typename Use>
-void one_ahead(std::size_t begin, std::size_t end, Prepare&& prepare, Use&& use) {
-    Slot slot[2];
+// works on the DEPTH items before, instead of use waiting for it.
+template <typename Slot, std::size_t DEPTH, typename Prepare, typename Use>
+void ahead(std::size_t begin, std::size_t end, Prepare&& prepare, Use&& use) {
+    constexpr std::size_t SLOTS = DEPTH + 1;
+    Slot slot[SLOTS];
+    for (std::size_t s = begin; s < end && s < begin + DEPTH; ++s) prepare(s, slot[(s - begin) % SLOTS]);
     for (std::size_t s = begin; s < end; ++s) {
-        const std::size_t cur = (s - begin) & 1;
-        if (s == begin) prepare(s, slot[cur]);
-        if (s + 1 < end) prepare(s + 1, slot[cur ^ 1]);
-        use(s, slot[cur]);
+        if (s + DEPTH < end) prepare(s + DEPTH, slot[(s + DEPTH - begin) % SLOTS]);
+        use(s, slot[(s - begin) % SLOTS]);
     }
 }
 

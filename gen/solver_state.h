@@ -242,7 +242,7 @@ struct SolverState {
             });
         };
         from.for_blocks(threads, [&](const Node* nodes, std::size_t n) {
-            one_ahead<Found>(0, n, [&](std::size_t s, Found& out) { find(nodes[s], out); }, [&](std::size_t, const Found& found) {
+            ahead<Found, 3>(0, n, [&](std::size_t s, Found& out) { find(nodes[s], out); }, [&](std::size_t, const Found& found) {
                 for (std::size_t k = 0; k < found.count; ++k) {
                     if constexpr (with_moves)
                         f(found.nodes[k], found.moves[k]);
