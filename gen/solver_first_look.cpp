@@ -15,7 +15,7 @@ namespace {
 
 // What the first look finds of a position before it reads the values of the positions its moves
 // out of the class lead to: where those values lie, asked for from memory (a table of the
-// classes solved before, read at random) while the position before is finished.
+// classes solved before, read at random) while the 3 positions before are finished.
 struct Look {
     Outcome over = Outcome::NONE;
     bool internal = false, capture = false;

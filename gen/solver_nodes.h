@@ -1,5 +1,5 @@
 // The positions of a class as the solver numbers them (nodes, gen/node_list.h), how its steps
-// collect them from several threads, and how a pass prepares one ahead.
+// collect them from several threads, and how a pass prepares items ahead.
 #pragma once
 
 #include <algorithm>

@@ -213,7 +213,7 @@ struct SolverState {
     // Calls f(node) for each in-class predecessor of the nodes in `from`, in parallel, or
     // f(node, move) with its move into the node of `from` it precedes (MoveBack).
     // The predecessors of one node are found (and their records fetched) while f sees
-    // those of the node before: f would otherwise wait for the memory at each.
+    // those of the 3 nodes before: f would otherwise wait for the memory at each.
     template <typename F>
     void for_predecessors(const NodeList& from, RetroKind kind, int touches, F&& f) {
         constexpr bool with_moves = std::is_invocable_v<F&, Node, const MoveBack&>;
