@@ -55,7 +55,7 @@ int run_generate(const Args& args) {
         "with --material: solve slice S (from 0) of the class alone, a work unit of `damatb "
         "plan --json`, into its file under unfinished/ in the output folder, from the files of "
         "the slices it needs; the class's tables are written by a run without --slice")(
-        "verbose", "also print the solver's steps within each class")(
+        "verbose", "also print the solver's steps within each class, and where its time went by kind of step")(
         "out", po::value<std::string>()->value_name("DIR"),
         "the output folder (default: $DAMATB_TABLES if set, else tables/<ruleset name> "
         "under the working folder)")(

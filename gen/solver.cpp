@@ -14,6 +14,7 @@
 //      limit that may have a result without it.
 //   5. The result (below): WDL5, DTZ, rounds and histories of each table.
 // Their state, the tables and the lists of nodes, is gen/solver_state.h.
+// The time each kind of step took is said at the end of a class or slice (gen/step_times.h).
 #include "gen/solver.h"
 
 #include <malloc.h>
@@ -268,6 +269,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                 continue;
             }
         }
+        StepTimes::Watch step(solver.times, Step::FIRST_LOOK);
         for (int t = 0; t < solver.table_count(); ++t) first_look(solver, t);
         // Nothing after the first look reads the classes solved before: the pages of those mapped
         // from their scratch files go back (the kernel keeps them cached), so that they are not
@@ -275,8 +277,11 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
         solver.say("moves leaving the class looked up");
         solver.fresh_escapes();
+        step.switch_to(Step::ROUNDS);
         solve_limited(solver);
+        step.switch_to(Step::WITHOUT_LIMIT);
         solve_unlimited(solver);
+        step.switch_to(Step::RESULTS);
         // Not read by the results.
         solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape_without_limit; });
         results();
@@ -293,6 +298,9 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         } else {
             for (int t = 0; t < solver.table_count(); ++t) finish(solver, t, *out[std::size_t(t)]);
         }
+        step.stop();
+        solver.say("time by step: " + solver.times.line());
+        solver.times = {};
         solver.forget_history(); // its memory given back
         solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });
         if (watch && watch->releases())

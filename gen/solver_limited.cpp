@@ -147,8 +147,10 @@ void solve_limited(SolverState& solver) {
     const bool next_round = men_move(solver);
     for (int r = 1;; ++r) {
         unsigned wins_scanned = 0, candidates_scanned = 0;
+        StepTimes::Watch step(solver.times, Step::ROUND_SEEDS);
         Seeds seeds{round_wins(solver, labelled, r, wins_scanned), round_candidates(solver, labelled, r, candidates_scanned)};
         import_seeds(solver, r, seeds, wins_scanned, candidates_scanned);
+        step.stop();
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
             if (r - 1 >= solver.last_imported_round()) break;
             labelled = NodeList(); // nothing to do in this round; a later one imports more
@@ -164,6 +166,7 @@ void solve_limited(SolverState& solver) {
         solver.say("round " + std::to_string(r) + ": " +
                    (next_round ? std::to_string(labelled.size()) + " positions won or lost"
                                : std::string("done (no man moves, no other round)")));
+        step.switch_to(Step::HISTORIES);
         record_history(solver, r);
     }
 }
@@ -196,7 +199,9 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
     std::vector<Node> committed;
     bool listing = next_round;
     for (int k = 1; k <= solver.limit; ++k) {
+        StepTimes::Watch step(solver.times, Step::KING_MOVE_WINS);
         king_move_wins(solver, frontier, k, r);
+        step.stop();
         commit_all(lost_later.take(k), k, lost);
         if (k == 1) commit_all(seeds.wins, 1, won);
         NodeList decided = solver.collector->take();
@@ -204,6 +209,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
 
         // Evaluated for a loss: at level 1 the seeds, then positions with a king move
         // into one just won.
+        step.switch_to(Step::LOSS_CANDIDATES);
         NodeList found = k == 1 ? NodeList() : loss_candidates(solver, frontier, k);
         const NodeList& candidates = k == 1 ? seeds.candidates : found;
         frontier = NodeList(); // done with: the lists of a step are given back as soon as they are
@@ -211,6 +217,8 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         // A position's own record and escape are fetched 16 evaluations ahead: the lists are
         // sparse in tables of 10^8 positions, so each is a cache miss. A candidate is prepared
         // (the record after its escape fetched) while the 4 before it are evaluated.
+        step.switch_to(Step::EVALUATIONS);
+        solver.times.evaluated(candidates.size());
         constexpr std::size_t AHEAD = 16, CANDIDATES_AHEAD = 4;
         candidates.for_blocks(solver.threads, [&](const Node* nodes, std::size_t n) {
             auto prepare_ahead = [&](std::size_t s, Candidate& a) {
@@ -233,6 +241,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
             });
         });
 
+        step.stop();
         if (k == 1) seeds.candidates = NodeList();
         found = NodeList();
         frontier = solver.collector->take();

@@ -25,6 +25,7 @@
 #include "gen/solver.h"
 #include "gen/solver_nodes.h"
 #include "gen/solver_table.h"
+#include "gen/step_times.h"
 
 namespace damatb::gen::solving {
 
@@ -287,6 +288,7 @@ struct SolverState {
     std::unique_ptr<ScratchPages> kept;
     std::atomic<bool> contradiction{false};
     const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    StepTimes times; // of the class or slice being solved, said at its end (`generate --verbose`)
 };
 
 // ---- The phases, each in a file of its own (gen/solver.cpp has their map).

@@ -14,6 +14,7 @@
 #include "core/fen.h"
 #include "gen/generate.h"
 #include "gen/memory_budget.h"
+#include "gen/men_slices.h"
 #include "gen/slice_files.h"
 #include "gen/solver.h"
 #include "gen/wdl_scratch.h"
@@ -466,4 +467,36 @@ TEST_CASE("Generator: a class stopped in the middle of its slices resumes at the
 
     gen::solving::remove_slice_files(dir.str(), cls, 36);
     CHECK(!std::filesystem::exists(dir.path()));
+}
+
+TEST_CASE("Generator: a line of time by step for each class or slice solved, the same evaluations on any thread count",
+          "[generator]") {
+    const gen::SolvedTables& expected = test::solved_up_to(3, Ruleset{});
+    const Material cls = *parse_class_name("KMvK");
+    // The lines "KMvK[ slice S/N]: time by step: ...; E evaluations (...)": E of each.
+    auto step_lines = [&](int threads, bool slices) {
+        gen::SolveOptions options;
+        options.threads = threads;
+        options.slices = slices;
+        std::vector<std::string> lines;
+        options.progress = [&](const std::string& line) {
+            if (line.find(": time by step: first look ") != std::string::npos) lines.push_back(line);
+        };
+        for (const auto& t : gen::solve_class(cls, expected, options)) CHECK(same_as(*t, expected));
+        std::vector<std::uint64_t> evaluations;
+        for (const std::string& line : lines) {
+            const std::size_t end = line.find(" evaluations (");
+            REQUIRE(end != std::string::npos);
+            evaluations.push_back(std::stoull(line.substr(line.rfind("; ", end) + 2)));
+            CHECK(line.find("other -") == std::string::npos);
+        }
+        return evaluations;
+    };
+    const std::vector<std::uint64_t> whole = step_lines(1, false);
+    REQUIRE(whole.size() == 1);
+    CHECK(whole[0] > 0);
+    CHECK(step_lines(2, false) == whole);
+    const std::vector<std::uint64_t> sliced = step_lines(2, true);
+    CHECK(sliced.size() == std::size_t(gen::MenSlices(cls).slice_count()));
+    CHECK(step_lines(1, true) == sliced);
 }
