@@ -166,8 +166,8 @@ bool check_deep(const TableFileName& f, const verify::FileCheck& v, const core::
                                              std::to_string(d.size) + " positions" + seed
                                        : "every value";
     char buf[256];
-    std::snprintf(buf, sizeof buf, "; %s one ply deep in %.2f s (%s%s)", what.c_str(), d.seconds,
-                  rate_text(d.positions, d.seconds).c_str(),
+    std::snprintf(buf, sizeof buf, "; %s one ply deep in %.2f s (%s, %llu of them don't care%s)", what.c_str(),
+                  d.seconds, rate_text(d.positions, d.seconds).c_str(), (unsigned long long)d.dont_care,
                   held.holds_class(*f.material) ? ", the class's values read whole" : "");
     text = buf;
     return true;

@@ -65,14 +65,54 @@ void copy_tables(const std::string& from, const test::TempDir& to) {
 
 TEST_CASE("Deep check: the generated tables pass, read either way", "[deep_check]") {
     const std::string& tables = test::generated_table_files(3, RULES);
+    const core::TableIndex index(KMVK);
+    std::uint64_t dont_care = 0;
+    for (std::uint64_t i = 0; i < index.size(); ++i) dont_care += core::is_dont_care(index.position(i), RULES);
+    CHECK(dont_care > 1000);
     for (bool in_memory : {false, true}) {
         bool held = false;
         const verify::DeepCheck d = check(tables, in_memory, &held);
         CHECK(d.ok());
         CHECK(held == in_memory);
-        CHECK(d.positions == core::TableIndex(KMVK).size());
+        CHECK(d.positions == index.size());
+        CHECK(d.dont_care == dont_care); // passed over: no value stored
         CHECK(d.size == d.positions);
         CHECK(!d.sampled);
+    }
+}
+
+TEST_CASE("Deep check: a don't-care position's placeholder is read by no one, changed or not",
+          "[deep_check]") {
+    const std::string& tables = test::generated_table_files(3, RULES);
+    test::TempDir dir{"damatb-deep-dont-care"};
+    copy_tables(tables, dir);
+    // The first don't-care position of KMvK+ with its own index, and the probe's answer there.
+    const core::TableIndex index(KMVK);
+    std::uint64_t i = 0;
+    while (!core::is_dont_care(index.position(i), RULES) || index.canonical(i) != i) ++i;
+    const std::string fen = core::to_fen(index.position(i));
+    auto probed = [&](const std::string& folder) {
+        const auto tb = open(folder);
+        probe::Value v;
+        REQUIRE(tb->probe(bridge::to_probe(index.position(i)), 0, &v) == probe::Status::OK);
+        return std::pair(v.wdl, v.dtz);
+    };
+    const auto answer = probed(tables);
+    // Its record made a value that no search gives there: a draw where the captures decide, a win
+    // at DTZ 9 where they draw (a capture is a zeroing move: DTZ 1).
+    REQUIRE(test::change_record(dir.str(), KMVK, fen, [&](std::uint8_t* record) {
+        core::TableValue v;
+        REQUIRE(core::decode_value(record, &v));
+        core::encode_value(v.wdl == core::Wdl5::DRAW ? core::TableValue{core::Wdl5::WIN, 9}
+                                                     : core::TableValue{core::Wdl5::DRAW, 0},
+                           record);
+    }));
+    CHECK(probed(dir.str()) == answer);
+    for (bool in_memory : {false, true}) {
+        INFO(in_memory);
+        const verify::DeepCheck d = check(dir.str(), in_memory);
+        CHECK(d.ok());
+        CHECK(d.positions == index.size());
     }
 }
 

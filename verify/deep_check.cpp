@@ -51,7 +51,8 @@ void run_threads(int threads, const std::function<void()>& work, const std::func
 } // namespace
 
 std::optional<std::string> check_position(const core::TableIndex& index, std::uint64_t i,
-                                          const HeldValues& values, const core::Ruleset& rules) {
+                                          const HeldValues& values, const core::Ruleset& rules,
+                                          bool* dont_care) {
     // The positions after the moves in which the side to move has a piece, their moves' numbers
     // and values (read together); the value after each move.
     struct After {
@@ -61,6 +62,14 @@ std::optional<std::string> check_position(const core::TableIndex& index, std::ui
     };
     thread_local After after;
     const core::Position pos = index.position(i);
+    // A don't-care position (its side to move must capture) holds no value of its own, only a
+    // placeholder: every reader answers it by searching its captures (HeldValues::value,
+    // docs/values.md), which is one ply of search already. There is nothing to compare, and its
+    // captures are searched, once, when it is read as the position after a move.
+    if (core::is_dont_care(pos, rules)) {
+        if (dont_care) *dont_care = true;
+        return std::nullopt;
+    }
     core::MoveList moves;
     const core::Outcome over = core::game_outcome(pos, rules, moves);
     const std::size_t count = over == core::Outcome::NONE ? moves.size() : 0;
@@ -82,15 +91,7 @@ std::optional<std::string> check_position(const core::TableIndex& index, std::ui
     values.values(after.positions.data(), n, after.values.data());
     for (std::size_t k = 0; k < n; ++k) after.of_move[after.moves[k]] = after.values[k];
     const core::TableValue expected = core::one_ply_value(over, moves, after.of_move.data(), rules);
-    // A don't-care position (its moves are captures) is answered by the search of its captures
-    // (HeldValues::value), from the values just read: no second search.
-    if (over == core::Outcome::NONE && count > 0 && moves[0].captured) {
-        core::Wdl5 best = core::Wdl5::WIN; // the opponent's, after the best capture
-        for (std::size_t k = 0; k < count; ++k) best = std::min(best, after.of_move[k].wdl);
-        const core::TableValue captures = core::capture_value(best);
-        return core::compare_one_ply(pos, values.value_at(index, i, pos, &captures), expected);
-    }
-    return core::compare_one_ply(pos, values.value_at(index, i, pos, nullptr), expected);
+    return core::compare_one_ply(pos, values.stored_at(index, i, pos), expected);
 }
 
 DeepCheck deep_check(const core::Material& material, const HeldValues& values,
@@ -110,15 +111,19 @@ DeepCheck deep_check(const core::Material& material, const HeldValues& values,
 
     std::mutex mutex; // guards result's wrong and error, and found
     std::vector<std::pair<std::uint64_t, std::string>> found; // the examples of smallest index
-    std::atomic<std::uint64_t> next{0}, done{0};
+    std::atomic<std::uint64_t> next{0}, done{0}, dont_care{0};
     std::atomic<bool> stop{false};
     auto work = [&] {
         try {
             for (std::uint64_t first; !stop && (first = next.fetch_add(CHUNK)) < count;) {
                 const std::uint64_t last = std::min(count, first + CHUNK);
+                std::uint64_t passed_over = 0;
                 for (std::uint64_t k = first; k < last; ++k) {
                     const std::uint64_t i = sample.empty() ? k : sample[k];
-                    if (auto why = check_position(index, i, values, rules)) {
+                    bool passed = false;
+                    auto why = check_position(index, i, values, rules, &passed);
+                    passed_over += passed;
+                    if (why) {
                         std::lock_guard lock(mutex);
                         ++result.wrong;
                         found.emplace_back(i, std::move(*why));
@@ -127,6 +132,7 @@ DeepCheck deep_check(const core::Material& material, const HeldValues& values,
                     }
                 }
                 done += last - first;
+                dont_care += passed_over;
             }
         } catch (const std::exception& e) {
             std::lock_guard lock(mutex);
@@ -138,6 +144,7 @@ DeepCheck deep_check(const core::Material& material, const HeldValues& values,
         if (options.progress) options.progress(done);
     });
     result.positions = done;
+    result.dont_care = dont_care;
     for (auto& f : found) result.examples.push_back(std::move(f.second));
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return result;

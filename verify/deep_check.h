@@ -3,8 +3,10 @@
 // (verify/sample.h), each checked alike (check_position). Every value, the position's own and
 // its successors', is read as the probe library reads it, through HeldValues: from memory for
 // the tables it holds, which spares the block cache and its locks (a position of 6 pieces has
-// some 60 moves); the own value of a don't-care position, which the library finds by searching
-// its captures, is found from the values after them, already read. (An index whose position has
+// some 60 moves). A don't-care position holds no value of its own (its record is a placeholder,
+// docs/values.md): the library answers it by searching its captures, one ply of search already,
+// so it is passed over, and its captures are searched when it is read as the position after a
+// move. (An index whose position has
 // a smaller index of its own, core/index.h, is checked through that smaller index, which is what
 // a probe reads.)
 #pragma once
@@ -23,6 +25,7 @@ namespace damatb::verify {
 
 struct DeepCheck {
     std::uint64_t positions = 0;       // values checked
+    std::uint64_t dont_care = 0;       // of them, don't-care positions, passed over (check_position)
     std::uint64_t size = 0;            // the table's positions
     bool sampled = false;              // a sample of them (DeepCheckOptions::sample), not each
     std::uint64_t wrong = 0;           // values that one ply of search contradicts
@@ -44,10 +47,12 @@ struct DeepCheckOptions {
 };
 
 // Why the value of position i of table `index` is not what one ply of search over its moves
-// gives (values read through `values`), or nullopt when it is. Throws std::runtime_error when a
-// value cannot be read.
+// gives (values read through `values`), or nullopt when it is, or when the position is a
+// don't-care one (then *dont_care is set, if given). Throws std::runtime_error when a value
+// cannot be read.
 std::optional<std::string> check_position(const core::TableIndex& index, std::uint64_t i,
-                                          const HeldValues& values, const core::Ruleset& rules);
+                                          const HeldValues& values, const core::Ruleset& rules,
+                                          bool* dont_care = nullptr);
 
 // Checks the positions of the table of `material` (its file already verified: header and
 // checksum): every one, or options.sample of them.

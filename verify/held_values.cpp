@@ -113,14 +113,12 @@ core::TableValue HeldValues::value(const core::Position& p) const {
     return core::is_dont_care(p, rules_) ? searched(p) : probed(q);
 }
 
-core::TableValue HeldValues::value_at(const core::TableIndex& index, std::uint64_t i,
-                                      const core::Position& p, const core::TableValue* captures) const {
-    if (const Table* t = find(index.material())) return held(*t, t->index.canonical(i), p, true, captures);
-    return captures ? *captures : probed(p);
+core::TableValue HeldValues::stored_at(const core::TableIndex& index, std::uint64_t i, const core::Position& p) const {
+    if (const Table* t = find(index.material())) return held(*t, t->index.canonical(i), p, true);
+    return probed(p);
 }
 
-core::TableValue HeldValues::held(const Table& t, std::uint64_t i, const core::Position& p, bool known,
-                                  const core::TableValue* captures) const {
+core::TableValue HeldValues::held(const Table& t, std::uint64_t i, const core::Position& p, bool stored) const {
     std::atomic_ref<std::uint16_t> record(t.records[i]);
     std::uint16_t bits = record.load(std::memory_order_relaxed);
     std::uint8_t bytes[core::VALUE_RECORD_SIZE];
@@ -130,8 +128,8 @@ core::TableValue HeldValues::held(const Table& t, std::uint64_t i, const core::P
         return {wdl, wdl == core::Wdl5::WIN || wdl == core::Wdl5::LOSS ? int(bytes[1]) : 0};
     }
     core::TableValue v;
-    if (known ? captures != nullptr : core::is_dont_care(p, rules_)) {
-        v = captures ? *captures : searched(p);
+    if (!stored && core::is_dont_care(p, rules_)) {
+        v = searched(p);
     } else if (!core::decode_stored_value(bytes, rules_.king_move_limit, &v)) {
         // As the probe library reads a record (probe/src/table_set.cpp, TableSet::value).
         throw std::runtime_error(t.path + ": the record of " + core::to_fen(core::as_white_to_move(p)) +

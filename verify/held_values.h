@@ -37,12 +37,10 @@ public:
     // counter 0. Throws std::runtime_error, naming the class or the file, when a table cannot
     // give it. Thread-safe.
     core::TableValue value(const core::Position& p) const;
-    // value(p) of p = index.position(i), White to move, whose moves the caller has made: a
-    // don't-care position when `captures` is given, then the value of the search of its
-    // captures, which it is. Its answer is kept in its record, so that no look-up of it as the
-    // position after a move tests it for a capture or searches again.
-    core::TableValue value_at(const core::TableIndex& index, std::uint64_t i, const core::Position& p,
-                              const core::TableValue* captures) const;
+    // value(p) of p = index.position(i), White to move, which the caller knows is not a
+    // don't-care position: its stored value. Its answer is kept in its record, so that no look-up
+    // of it as the position after a move tests it for a capture.
+    core::TableValue stored_at(const core::TableIndex& index, std::uint64_t i, const core::Position& p) const;
     // value(ps[k]) into out[k] for every k < n, the records held fetched from memory together.
     void values(const core::Position* ps, std::size_t n, core::TableValue* out) const;
 
@@ -57,11 +55,9 @@ private:
     struct Table;
     // The held table of material m (White to move), or null.
     const Table* find(const core::Material& m) const;
-    // The value of p, whose position turned White to move has index i in t.
-    // Whether p is a don't-care position is tested, unless `known`: then it is one exactly when
-    // `captures`, the value of the search of its captures, is given.
-    core::TableValue held(const Table& t, std::uint64_t i, const core::Position& p, bool known = false,
-                          const core::TableValue* captures = nullptr) const;
+    // The value of p, whose position turned White to move has index i in t. Whether p is a
+    // don't-care position is tested, unless `stored`: then it is known not to be one.
+    core::TableValue held(const Table& t, std::uint64_t i, const core::Position& p, bool stored = false) const;
     // The value of a don't-care position p: the best of its captures'.
     core::TableValue searched(const core::Position& p) const;
     // The value of q (White to move) through the library.
