@@ -6,9 +6,8 @@
 // some 60 moves). A don't-care position holds no value of its own (its record is a placeholder,
 // docs/values.md): the library answers it by searching its captures, one ply of search already,
 // so it is passed over, and its captures are searched when it is read as the position after a
-// move. (An index whose position has
-// a smaller index of its own, core/index.h, is checked through that smaller index, which is what
-// a probe reads.)
+// move. (An index whose position has a smaller index of its own, core/index.h, is checked
+// through that smaller index, which is what a probe reads.)
 #pragma once
 
 #include <cstdint>
