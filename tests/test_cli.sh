@@ -130,6 +130,13 @@ out=$("$damatb" generate --pieces 4 --memory 0.1 --out "$tmp/sliced")
 check "generate in slices where a class does not fit whole" 7 "$(grep -c 'solved in [0-9]* slices' <<<"$out")"
 check "generate in slices: the same bytes" "" \
   "$(diff <(file_sums "$tmp/sliced") <(file_sums "$tmp/fresh"))"
+# The run's figures (scripts/run_figures.py, what docs/performance.md reports of a run): a row
+# for each class of 4 pieces, the slices the run said for KKMvK, the positions of the plan.
+printf '%s\n' "$out" >"$tmp/sliced.log"
+figures=$(python3 "$(dirname "$0")/../scripts/run_figures.py" --tables "$tmp/sliced" --pieces 4 "$tmp/sliced.log")
+check "run_figures.py: rows, KKMvK's slices, the positions" \
+  "$("$damatb" plan --pieces 4 --json | python3 -c 'import json,sys; u=[x for x in json.load(sys.stdin) if len(x["unit"]) == 5]; print(len(u), "{:,}".format(sum(x["positions"] for x in u)))') $(sed -nE 's/^KKMvK: solved in ([0-9]+) slices$/\1/p' <<<"$out")" \
+  "$(grep -c '^| [KM]*v[KM]* |' <<<"$figures") $(sed -nE 's/^[0-9]+ classes, ([0-9,]+) positions.*/\1/p' <<<"$figures") $(grep '^| KKMvK |' <<<"$figures" | cut -d'|' -f4 | tr -d ' ')"
 # A class done is read back, its values alone (a byte a position, not the 4 of every record):
 # a budget of 0.08 GiB, which none of the larger classes fits solved, lets the run go over them.
 check "a run done, rerun under a budget its reading fits" "0 23" \
