@@ -299,10 +299,11 @@ ReadBack read_back(Run& run, const Material& cls, bool has_stats) {
 }
 
 // Class k solved, begun at t0, and its tables written; with options.slice, that slice alone
-// solved into its slice file (the tables returned are then not the class's). Throws
+// solved into its slice file (the tables returned are then not the class's). Counts in
+// `read_back_positions` the positions of its slices read back from their files. Throws
 // std::runtime_error when the class is not the one asked for (--material: it must be there) or
 // does not fit in the budget.
-ClassTables solve(Run& run, std::size_t k, Clock::time_point t0) {
+ClassTables solve(Run& run, std::size_t k, Clock::time_point t0, std::uint64_t& read_back_positions) {
     const GenerateOptions& options = run.options;
     const Material cls = run.plan[k].material;
     if (options.only && cls != class_key(*options.only)) {
@@ -335,10 +336,10 @@ ClassTables solve(Run& run, std::size_t k, Clock::time_point t0) {
         so.slice_dir = run.slice_dir;
         // A line when a few seconds have passed since the class began or the last line (a class
         // of 4 pieces has hundreds of slices, solved in a second).
-        so.slice_done = [&run, cls, t0, done = std::uint64_t{0}, solved = std::uint64_t{0}, said = 0.0](
-                            int s, int count, std::uint64_t positions, bool read_back) mutable {
+        so.slice_done = [&run, &read_back_positions, cls, t0, done = std::uint64_t{0}, solved = std::uint64_t{0},
+                         said = 0.0](int s, int count, std::uint64_t positions, bool read_back) mutable {
             done += positions;
-            if (!read_back) solved += positions;
+            (read_back ? read_back_positions : solved) += positions;
             const double seconds = seconds_since(t0);
             if (seconds - said < SLICE_LINE_EVERY) return;
             said = seconds;
@@ -393,26 +394,30 @@ void keep_for_readers(Run& run, std::size_t k, ClassTables& tables, bool from_sc
 }
 
 // Says class k done: its progress line (positions, time, rate, the time left at the rate of the
-// classes solved so far, peak memory), then its tables' statistics if it was solved.
+// classes solved so far, peak memory), then its tables' statistics if it was solved. The rates
+// count the positions solved, not those of slices read back from their files.
 void say_class_done(Run& run, std::size_t k, const ClassReport& report) {
     const std::uint64_t n = class_positions(report.cls);
+    const std::uint64_t solved = n - std::min(n, report.read_back);
     run.done += n;
     if (!report.reused) {
         run.solved_seconds += report.seconds;
-        run.solved_positions += n;
+        run.solved_positions += solved;
     }
     const double rate = run.solved_seconds > 0 ? double(run.solved_positions) / run.solved_seconds : 0;
     const double left = rate > 0 ? double(run.total - run.done) / rate : 0;
-    char line[256];
+    char line[320];
     // The class's own peak, when it can be told apart from the run's, against its estimate.
     const std::string own = report.peak ? " (this class " + format_bytes(report.peak) + ", estimated " +
                                               format_bytes(report.estimate) + ")"
                                         : "";
-    std::snprintf(line, sizeof line, "[%zu/%zu] %s: %llu positions %s in %s (%.0f k/s); %s left; peak memory %s%s",
+    const std::string read_back_note =
+        report.read_back ? ", " + std::to_string(report.read_back) + " of them read back from slice files" : "";
+    std::snprintf(line, sizeof line, "[%zu/%zu] %s: %llu positions %s in %s (%.0f k/s%s); %s left; peak memory %s%s",
                   k + 1, run.plan.size(), report.cls.class_name().c_str(), (unsigned long long)n,
                   report.reused ? "reused" : "solved", format_seconds(report.seconds).c_str(),
-                  report.seconds > 0 ? double(n) / report.seconds / 1e3 : 0.0, format_seconds(left).c_str(),
-                  format_bytes(peak_memory()).c_str(), own.c_str());
+                  report.seconds > 0 ? double(report.reused ? n : solved) / report.seconds / 1e3 : 0.0,
+                  read_back_note.c_str(), format_seconds(left).c_str(), format_bytes(peak_memory()).c_str(), own.c_str());
     run.say(line + (report.read_cache_releases ? "; the classes read given back " +
                                                      std::to_string(report.read_cache_releases) +
                                                      " times to keep within the read cache"
@@ -453,7 +458,7 @@ ClassReport run_class(Run& run, std::size_t k) {
         report.reused = true;
         if (stats) report.tables = *stats;
     } else {
-        read.tables = solve(run, k, t0);
+        read.tables = solve(run, k, t0, report.read_back);
         if (options.slice >= 0) {
             report.seconds = seconds_since(t0);
             run.say(cls.class_name() + ".slice-" + std::to_string(options.slice) + ": done in " +

@@ -69,6 +69,9 @@ struct ClassReport {
     // for a class done that no class the run solves reads (a run started again): not read at all.
     bool held = true;
     double seconds = 0;
+    // The positions of its slices read back from their slice files (a run started again in the
+    // middle of the class), not solved in `seconds`.
+    std::uint64_t read_back = 0;
     // The process's peak resident memory while it solved or read the class (0 if unknown), and
     // the estimate of it that the budget was checked against (gen/memory_budget.h).
     std::uint64_t peak = 0, estimate = 0;

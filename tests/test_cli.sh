@@ -128,6 +128,7 @@ rm -rf "$tmp/damaged"
 # KMMvM, KMvMM: 115 to 144 MiB) are solved in slices by their men's ranks, into the same bytes.
 out=$("$damatb" generate --pieces 4 --memory 0.1 --out "$tmp/sliced")
 check "generate in slices where a class does not fit whole" 7 "$(grep -c 'solved in [0-9]* slices' <<<"$out")"
+check "generate in slices from nothing: no slice read back" 0 "$(grep -c 'read back from slice files' <<<"$out")"
 check "generate in slices: the same bytes" "" \
   "$(diff <(file_sums "$tmp/sliced") <(file_sums "$tmp/fresh"))"
 # The run's figures (scripts/run_figures.py, what docs/performance.md reports of a run): a row
@@ -157,6 +158,10 @@ check "killed in a class: some slices' files written, not the class's" "1 0" \
   "$([ "$written" -ge 2 ] && [ "$written" -lt 6 ] && echo 1 || echo 0) $(ls "$tmp/midslice" | grep -c '^KKvKM')"
 out=$("$damatb" generate --material KKvKM --slices --verbose --out "$tmp/midslice")
 check "killed in a class: the slices written are read back" "$written" "$(grep -c 'read back from its slice file' <<<"$out")"
+# Its line counts them apart, and its rate leaves them out: KKvKM's 6 slices, one for each rank
+# of its man, hold 953,064 positions each.
+check "killed in a class: the class's line counts the positions read back apart" "$((written * 953064))" \
+  "$(sed -nE 's/^\[[0-9]+\/[0-9]+\] KKvKM: 5718384 positions solved in .* k\/s, ([0-9]+) of them read back from slice files\).*/\1/p' <<<"$out")"
 check "killed in a class: the same bytes" "" \
   "$(diff <(file_sums "$tmp/midslice") <(file_sums "$tmp/fresh"))"
 # The folder of the slice files cannot be made (a file is in the way): an error naming it.
