@@ -398,7 +398,7 @@ void keep_for_readers(Run& run, std::size_t k, ClassTables& tables, bool from_sc
 // count the positions solved, not those of slices read back from their files.
 void say_class_done(Run& run, std::size_t k, const ClassReport& report) {
     const std::uint64_t n = class_positions(report.cls);
-    const std::uint64_t solved = n - std::min(n, report.read_back);
+    const std::uint64_t solved = n - report.read_back;
     run.done += n;
     if (!report.reused) {
         run.solved_seconds += report.seconds;

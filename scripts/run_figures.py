@@ -22,10 +22,9 @@ import re
 import sys
 
 CLASS_LINE = re.compile(
-    r"^\[\d+/\d+\] (\w+): (\d+) positions (solved|reused|read back)\w* in ([^(]+) \(.*"
+    r"^\[\d+/\d+\] (\w+): \d+ positions (solved|reused) in ([^(]+) \(.*"
     r"\(this class ([\d.]+ \w+), estimated ([\d.]+ \w+)\)")
-SLICE_LINE = re.compile(r"^  (\w+) slice (\d+)/(\d+): \d+ positions (solved|read back from its slice file); (.+?) so far.*"
-                        r"peak memory ([\d.]+ \w+)")
+SLICE_LINE = re.compile(r"^  (\w+) slice \d+/(\d+): \d+ positions (solved|read back from its slice file); (.+?) so far")
 SLICES_LINE = re.compile(r"^(\w+): solved in (\d+) slices$")
 UNITS = {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30}
 
@@ -55,33 +54,37 @@ def plies(n):
 
 
 def read_logs(paths):
-    """Per class: wall seconds, slices, peak and estimate in GiB, and whether a run resumed it."""
+    """Per class, in the order the logs name them: wall seconds, slices, peak and estimate in GiB
+    (once a run finished it), and whether a run resumed it."""
     runs = {}
+
+    def entry(name):
+        return runs.setdefault(name, {"wall": 0.0, "slices": None, "resumed": False, "done": False})
+
     for path in paths:
         last = {}  # class -> seconds of its last slice line in this log (the class not finished here)
         with open(path, errors="replace") as f:
             for line in f:
                 m = CLASS_LINE.match(line)
                 if m:
-                    name, _, how, took, own, estimate = m.groups()
+                    name, how, took, own, estimate = m.groups()
                     last.pop(name, None)
                     if how != "solved":
                         continue
-                    r = runs.setdefault(name, {"wall": 0.0, "slices": None, "resumed": False})
+                    r = entry(name)
                     r["wall"] += seconds(took)
                     r["peak"], r["estimate"], r["done"] = gib(own), gib(estimate), True
                     continue
                 m = SLICES_LINE.match(line)
                 if m:
-                    runs.setdefault(m[1], {"wall": 0.0, "slices": None, "resumed": False})["slices"] = int(m[2])
+                    entry(m[1])["slices"] = int(m[2])
                     continue
                 m = SLICE_LINE.match(line)
                 if m:
-                    name = m[1]
-                    r = runs.setdefault(name, {"wall": 0.0, "slices": None, "resumed": False})
-                    r["slices"] = int(m[3])
-                    r["resumed"] = r["resumed"] or m[4] != "solved"
-                    last[name] = seconds(m[5])
+                    r = entry(m[1])
+                    r["slices"] = int(m[2])
+                    r["resumed"] = r["resumed"] or m[3] != "solved"
+                    last[m[1]] = seconds(m[4])
         for name, s in last.items():  # stopped within the class: its slices done in this run
             runs[name]["wall"] += s
             runs[name]["resumed"] = True
@@ -117,14 +120,18 @@ def main():
     parser.add_argument("logs", nargs="+")
     args = parser.parse_args()
     runs = read_logs(args.logs)
-    classes = sorted(f[:-6] for f in os.listdir(args.tables)
-                     if f.endswith(".stats") and len(f[:-6].replace("v", "")) == args.pieces)
+    order = {name: k for k, name in enumerate(runs)}
+    classes = sorted((f[:-6] for f in os.listdir(args.tables)
+                      if f.endswith(".stats") and len(f[:-6].replace("v", "")) == args.pieces),
+                     key=lambda c: (order.get(c, len(order)), c))
+    if not classes:
+        sys.exit(f"no class of {args.pieces} pieces in {args.tables}")
     print("| class | positions | slices | wall | positions/s per thread | peak | estimate | "
           "bits/position values | bits/position progress | longest win |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     total = {"positions": 0, "wall": 0.0, "dtb": 0, "dtp": 0}
     longest = (0, "", "")
-    for name in sorted(classes, key=lambda c: list(runs).index(c) if c in runs else len(runs)):
+    for name in classes:
         tables = stats_of(os.path.join(args.tables, name + ".stats"))
         positions = sum(t["positions"] for t in tables.values())
         dtb = sum(size(os.path.join(args.tables, t + ".dtb")) for t in tables)
@@ -142,14 +149,12 @@ def main():
             rate = f"{positions / r['wall'] / args.threads / 1e6:.2f} million"
         else:
             wall, rate = "not in these logs", ""
-        peak = f"{r['peak']:.2f} GiB" if r and r.get("done") else ""
-        estimate = f"{r['estimate']:.2f} GiB" if r and r.get("done") else ""
+        peak = f"{r['peak']:.2f} GiB" if r and r["done"] else ""
+        estimate = f"{r['estimate']:.2f} GiB" if r and r["done"] else ""
         slices = str(r["slices"]) if r and r["slices"] else "whole"
         print(f"| {name} | {positions:,} | {slices} | {wall} | {rate} | {peak} | {estimate} | "
               f"{8 * dtb / positions:.3f} | {8 * dtp / positions:.3f} | {plies(best[1]['dtz_win'])}, "
               f"{best[0]} `{best[1]['longest_win']}` |")
-    if not classes:
-        sys.exit(f"no class of {args.pieces} pieces in {args.tables}")
     print(f"\n{len(classes)} classes, {total['positions']:,} positions; the wall times above sum to "
           f"{clock(total['wall'])}", end="")
     if total["wall"]:
