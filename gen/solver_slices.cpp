@@ -50,6 +50,7 @@ void SolverState::begin_slice(int s) {
     collector->solving(active_positions());
     // The positions of the slices imported labelled in each round, by label.
     constexpr std::size_t ROUNDS = MAX_PROGRESS_ROUND + 1;
+    static_assert(ROUNDS <= 128, "a chunk's rounds are two words of bits (import_rounds)");
     for (int t = 0; t < table_count(); ++t) {
         const Table& here = table(t);
         const std::vector<Range> chunks = chunks_of(imports[t]);
@@ -60,10 +61,12 @@ void SolverState::begin_slice(int s) {
                     ++counts[c][2 * std::min<std::size_t>(here.round[i], ROUNDS - 1) + (here.under_limit(i) == LOST)];
         });
         import_counts[t].assign(ROUNDS, {0, 0, 0});
-        for (const auto& chunk : counts)
+        import_rounds[t].assign(chunks.size(), {0, 0});
+        for (std::size_t c = 0; c < chunks.size(); ++c)
             for (std::size_t r = 0; r < ROUNDS; ++r) {
-                import_counts[t][r][WON] += chunk[2 * r];
-                import_counts[t][r][LOST] += chunk[2 * r + 1];
+                import_counts[t][r][WON] += counts[c][2 * r];
+                import_counts[t][r][LOST] += counts[c][2 * r + 1];
+                if (counts[c][2 * r] + counts[c][2 * r + 1]) import_rounds[t][c][r / 64] |= std::uint64_t{1} << (r % 64);
             }
     }
     if (!slices) return;
@@ -104,14 +107,32 @@ void SolverState::fresh_escapes() {
 void SolverState::for_each_imported(int r, const std::function<void(const NodeList&)>& f) {
     if (r > last_imported_round()) return;
     constexpr std::uint64_t SHARE = std::uint64_t{1} << 23; // indices looked at for one call
-    for (int t = 0; t < table_count(); ++t)
+    static_assert(SHARE % CHUNK_SIZE == 0, "a share is whole chunks");
+    const std::uint64_t bit = std::uint64_t{1} << (r % 64);
+    for (int t = 0; t < table_count(); ++t) {
+        // Only the chunks with a position labelled in round r are looked at: in the later
+        // rounds, which label few, a pass over every record of those slices would cost more
+        // than the round.
+        const std::vector<Range> chunks = chunks_of(imports[t]);
+        std::size_t c = 0;
         for (const Range& run : imports[t])
             for (std::uint64_t b = run.begin; b < run.end; b += SHARE) {
-                const NodeList nodes = select_in_runs(t, {{b, std::min(run.end, b + SHARE)}}, [r](const Table& here, std::uint64_t i) {
+                const std::uint64_t e = std::min(run.end, b + SHARE);
+                std::vector<Range> with_round;
+                for (; c < chunks.size() && chunks[c].begin < e; ++c) {
+                    if (!(import_rounds[t][c][std::size_t(r) / 64] & bit)) continue;
+                    if (!with_round.empty() && with_round.back().end == chunks[c].begin)
+                        with_round.back().end = chunks[c].end;
+                    else
+                        with_round.push_back(chunks[c]);
+                }
+                if (with_round.empty()) continue;
+                const NodeList nodes = select_in_runs(t, with_round, [r](const Table& here, std::uint64_t i) {
                     return here.under_limit(i) != UNKNOWN && here.round[i] == r;
                 });
                 if (!nodes.empty()) f(nodes);
             }
+    }
 }
 
 } // namespace damatb::gen::solving

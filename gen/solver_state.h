@@ -281,6 +281,10 @@ struct SolverState {
     int slice = 0;
     std::vector<Range> imports[2];
     std::vector<std::array<std::uint64_t, 3>> import_counts[2]; // by table, round and label
+    // By table, for each chunk of `imports` (chunks_of, in order): the rounds in which any of its
+    // positions was labelled, a bit each, so that a round's look at them skips the chunks with
+    // none (for_each_imported).
+    std::vector<std::array<std::uint64_t, 2>> import_rounds[2];
     std::vector<bool> slice_released;
     // Solving in slices under a read cache (SolveOptions::read_cache): the records of the slices
     // done that slices still to come read, moved out of the process's memory (keep_slice);
