@@ -217,20 +217,32 @@ MenSlices::MenSlices(const Material& cls, int count) {
     std::vector<std::uint64_t> in_order = profile_values(estimated);
     if (slice_of_profile.size() != in_order.size())
         throw std::logic_error("the profiles of " + cls.class_name() + " are not those estimated");
+    std::map<std::uint64_t, std::uint32_t> number_of_profile;
     for (std::size_t p = 0; p < in_order.size(); ++p) {
         const auto it = slice_of_profile.find(in_order[p]);
         if (it == slice_of_profile.end())
             throw std::logic_error("the profiles of " + cls.class_name() + " are not those estimated");
         it->second = runs[p];
+        number_of_profile[in_order[p]] = std::uint32_t(p);
         if (slices_.size() == std::size_t(runs[p])) slices_.push_back({in_order[p], estimated[p].advancement, 0});
     }
     leads_into_ = leads_of(in_order, runs, equal_armies);
     last_readers_ = last_readers(leads_into_);
+    reached_from_.resize(in_order.size());
+    for (std::size_t p = 0; p < in_order.size(); ++p)
+        for (std::uint64_t next : profiles_after(in_order[p], equal_armies))
+            if (auto it = number_of_profile.find(next); it != number_of_profile.end() && runs[it->second] != runs[p])
+                reached_from_[it->second].push_back(runs[p]);
+    for (std::vector<int>& from : reached_from_) {
+        std::sort(from.begin(), from.end());
+        from.erase(std::unique(from.begin(), from.end()), from.end());
+    }
     for (int t = 0; t < table_count(); ++t) {
         Table& table = tables_[t];
         table.blocks.resize(slices_.size());
         for (std::uint64_t b = 0; b < profiles[t].size(); ++b) {
             const int s = slice_of_profile[profiles[t][b]];
+            table.profile_of_block.push_back(number_of_profile[profiles[t][b]]);
             table.slice_of_block.push_back(s);
             table.rank_of_block.push_back(table.blocks[s].size());
             table.blocks[s].push_back(b);

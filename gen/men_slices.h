@@ -28,6 +28,7 @@
 // solved costs passes of its own.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -97,6 +98,13 @@ public:
     // leads into, in increasing order: each listed before s (one profile each: its sum of
     // advancements one more).
     const std::vector<int>& leads_into(int s) const { return leads_into_[std::size_t(s)]; }
+    // Whether a man's step forward from slice s may lead into block b of table t, a block of
+    // another slice: whether a profile of s leads into the block's (its positions' predecessors
+    // by such a step may lie in s only then).
+    bool reached_from(int t, std::uint64_t b, int s) const {
+        const std::vector<int>& from = reached_from_[tables_[t].profile_of_block[b]];
+        return std::binary_search(from.begin(), from.end(), s);
+    }
     // The last slice that leads into slice s (s itself if none): once it is solved, nothing
     // reads slice s's records again.
     int last_reader(int s) const { return last_readers_[std::size_t(s)]; }
@@ -115,6 +123,7 @@ private:
         bool mover_first = true; // the side to move is the class's first army
         std::uint64_t block_size = 1;
         std::vector<std::int32_t> slice_of_block;
+        std::vector<std::uint32_t> profile_of_block; // its number in the order they are solved
         std::vector<std::uint64_t> rank_of_block;
         std::vector<std::vector<std::uint64_t>> blocks; // by slice
     };
@@ -122,6 +131,9 @@ private:
     std::vector<Table> tables_;
     std::vector<Slice> slices_;
     std::vector<std::vector<int>> leads_into_;
+    // By profile, in the order they are solved: the slices other than its own with a profile
+    // whose man's step forward leads into it, in increasing order.
+    std::vector<std::vector<int>> reached_from_;
     std::vector<int> last_readers_;
 };
 

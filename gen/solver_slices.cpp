@@ -12,10 +12,13 @@ using namespace core;
 
 namespace {
 
-// The runs of indices of table t that slices `of` cover, in order, neighbouring blocks joined.
-std::vector<Range> runs_of(const MenSlices& slices, int t, const std::vector<int>& of) {
+// The runs of indices of table t that slices `of` cover, in order, neighbouring blocks joined;
+// only the blocks that a man's step forward from slice `from` may lead into, if `from` is not -1.
+std::vector<Range> runs_of(const MenSlices& slices, int t, const std::vector<int>& of, int from = -1) {
     std::vector<std::uint64_t> blocks;
-    for (int s : of) blocks.insert(blocks.end(), slices.blocks(t, s).begin(), slices.blocks(t, s).end());
+    for (int s : of)
+        for (std::uint64_t b : slices.blocks(t, s))
+            if (from < 0 || slices.reached_from(t, b, from)) blocks.push_back(b);
     std::sort(blocks.begin(), blocks.end());
     const std::uint64_t size = slices.block_size(t);
     std::vector<Range> out;
@@ -42,7 +45,9 @@ void SolverState::begin_slice(int s) {
         Table& here = table(t);
         here.active = slices ? runs_of(*slices, t, {s}) : std::vector<Range>{{0, here.size}};
         here.active_size = positions_in(here.active);
-        imports[t] = slices ? runs_of(*slices, t, slices->leads_into(s)) : std::vector<Range>{};
+        // Of the slices s leads into, only the blocks its steps may reach: the predecessors of the
+        // others lie in other slices, and walking back from them would find nothing here.
+        imports[t] = slices ? runs_of(*slices, t, slices->leads_into(s), s) : std::vector<Range>{};
     }
     // A fresh state: no level (info, values and round are zeros); the escapes come with
     // fresh_escapes.

@@ -276,7 +276,8 @@ struct SolverState {
     std::vector<HistoryMarks> has_history; // by table
     // The class's slices when it is solved slice by slice (SolveOptions::slices), else null;
     // the slice being solved; the runs of indices, by table, of the slices its forward steps lead
-    // into; which slices done have given their memory back.
+    // into, only the blocks those steps may reach (MenSlices::reached_from); which slices done
+    // have given their memory back.
     std::unique_ptr<MenSlices> slices;
     int slice = 0;
     std::vector<Range> imports[2];

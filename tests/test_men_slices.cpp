@@ -1,6 +1,6 @@
 // The slices of a class by its men's ranks (gen/men_slices.h): a partition of every table into
 // blocks, numbered both ways, closed under king moves and sideways steps, with every forward
-// step into a slice solved before.
+// step into a slice solved before, and into a block of it that the slice stepped from may reach.
 #include <algorithm>
 #include <cmath>
 
@@ -57,6 +57,10 @@ void check_slices(const Material& cls, std::uint64_t step, int count = 0) {
                     const std::vector<int> into = slices.leads_into(s);
                     REQUIRE(std::find(into.begin(), into.end(), next) != into.end());
                     REQUIRE(slices.last_reader(next) >= s);
+                    // The block it leads into is one that slice s's steps may reach: a slice
+                    // solving s walks back from that block's positions, and from no others of next.
+                    const std::uint64_t j = slices.index(after_t).index(q);
+                    REQUIRE(slices.reached_from(after_t, j / slices.block_size(after_t), s));
                 }
             }
         }
@@ -67,6 +71,23 @@ void check_slices(const Material& cls, std::uint64_t step, int count = 0) {
 
 TEST_CASE("Men slices: every position of up to 3 pieces, its slice and its moves", "[slices]") {
     for (const ClassPlan& c : plan_classes(3)) check_slices(c.material, 1);
+}
+
+TEST_CASE("Men slices: a slice's forward steps reach only some blocks of the slices before it", "[slices]") {
+    // KMMvK in 2 slices: the first holds the larger sums of advancements, and only its blocks
+    // one forward step from a profile of the second are reached from there (the test above
+    // checks that every block a step reaches is among them).
+    const gen::MenSlices slices(*parse_class_name("KMMvK"), 2);
+    REQUIRE(slices.slice_count() == 2);
+    REQUIRE(slices.leads_into(1) == std::vector<int>{0});
+    for (int t = 0; t < slices.table_count(); ++t) {
+        INFO("table " << t);
+        std::uint64_t reached = 0, not_reached = 0;
+        for (std::uint64_t b : slices.blocks(t, 0)) ++(slices.reached_from(t, b, 1) ? reached : not_reached);
+        CHECK(reached > 0);
+        CHECK(not_reached > 0);
+        for (std::uint64_t b : slices.blocks(t, 1)) CHECK_FALSE(slices.reached_from(t, b, 1)); // its own
+    }
 }
 
 TEST_CASE("Men slices: positions of 4 and 5 pieces, a sample", "[slices]") {
