@@ -22,6 +22,20 @@ def find_chromium():
     return None
 
 
+class ProtocolError(RuntimeError):
+    """An error answer of the DevTools protocol to a call."""
+
+    def __init__(self, method, error):
+        super().__init__("%s: %s" % (method, error))
+        self.message = error.get("message", "")
+
+
+# What Runtime.evaluate answers while a navigation replaces the page (a link followed, say):
+# the expression found no page to run in, and wait_for asks again.
+NAVIGATING = ("Inspected target navigated or closed", "Execution context was destroyed",
+              "Cannot find context with specified id")
+
+
 class WebSocket:
     def __init__(self, url, timeout):
         assert url.startswith("ws://")
@@ -132,7 +146,7 @@ class Browser:
             message = json.loads(self.ws.receive())
             if message.get("id") == self.next_id:
                 if "error" in message:
-                    raise RuntimeError("%s: %s" % (method, message["error"]))
+                    raise ProtocolError(method, message["error"])
                 return message["result"]
 
     def evaluate(self, expression):
@@ -144,10 +158,16 @@ class Browser:
         return result["result"].get("value")
 
     def wait_for(self, expression, what, seconds=10):
-        """Waits until the expression is truthy; returns its value."""
+        """Waits until the expression is truthy; returns its value. A page being replaced by a
+        navigation meanwhile is waited for too."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except ProtocolError as e:
+                if not e.message.startswith(NAVIGATING):
+                    raise
+                value = None
             if value:
                 return value
             time.sleep(0.05)

@@ -13,7 +13,7 @@ import sys
 import urllib.parse
 import urllib.request
 
-from devtools import Browser, find_chromium
+from devtools import Browser, ProtocolError, find_chromium
 from server_process import Server
 
 SKIP = 77
@@ -393,11 +393,33 @@ def test_error(browser, server):
     check("the API's error shown", "FEN token 'z9': unknown square", message)
 
 
+def test_wait_for_across_a_navigation():
+    """wait_for asks again while a navigation replaces the page (a link followed: the evaluation
+    finds no page to run in), and raises any other error of the protocol; no browser needed."""
+    class Answers(Browser):
+        def __init__(self, errors):  # no Chromium: evaluate raises these, then gives a value
+            self.errors = list(errors)
+
+        def evaluate(self, expression):
+            if self.errors:
+                raise ProtocolError("Runtime.evaluate", {"code": -32000, "message": self.errors.pop(0)})
+            return "shown"
+
+    navigating = Answers(["Inspected target navigated or closed", "Execution context was destroyed."])
+    check("wait_for across a navigation", "shown", navigating.wait_for("true", "the page", seconds=5))
+    try:
+        Answers(["Object reference chain is too long"]).wait_for("true", "the page", seconds=5)
+        check("wait_for raises another error of the protocol", "raised", "returned")
+    except ProtocolError as e:
+        check("wait_for raises another error of the protocol", "Object reference chain is too long", e.message)
+
+
 def main():
+    test_wait_for_across_a_navigation()
     chromium = find_chromium()
     if not chromium:
         print("no chromium found: skipped (scripts/setup.sh installs it)")
-        return SKIP
+        return 1 if failures else SKIP
     server = Server(sys.argv[1])
     server8 = None
     browser = None
