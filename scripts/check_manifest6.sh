@@ -7,7 +7,7 @@
 # KKKKvMM, solved in slices, are in the manifest too: CLASSES="KKKKvKM KKKKvMM", some 35
 # minutes, 17 GiB (KKKKvMM alone needs KKKKvKM in TABLES); and KKKKMvK and KKKKMvM:
 # CLASSES="KKKKMvK KKKKMvM", some 40 minutes, 20.5 GiB; and KKKMvKK, KKKvKKM, KKKMvKM, KKKvKMM
-# KKMMvKK, KKMvKKM, KKKMMvM, KKKMvMM, KKKvMMM, KKMMMvK, KKMMvKM, KKMvKMM, KMMMvKK and KKMMMvM, some 8 hours (the manifest's order
+# KKMMvKK, KKMvKKM, KKKMMvM, KKKMvMM, KKKvMMM, KKMMMvK, KKMMvKM, KKMvKMM, KMMMvKK, KKMMMvM, KKMMvMM and KKMvMMM, some 8 hours (the manifest's order
 # is the plan's); and KKKKKKvK, the first class of 7 pieces (TABLES with KKKKKvK):
 # CLASSES=KKKKKKvK, some 6 minutes and 11 GiB. They are read, not
 # changed: the classes are solved into a scratch folder that links to every other file of
