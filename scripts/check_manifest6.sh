@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
-# Checks the 6-piece classes of the committed manifest (tables/manifest/end-of-move.king-wins.32.txt:
-# KKKKKvK, KKKvKKK, KKKKvKK, KKKKKvM) by solving each again, and compares every table's
+# Checks the 6-piece classes of the committed manifest (tables/manifest/end-of-move.king-wins.32.txt,
+# which holds all 37 and KKKKKKvK of 7) by solving each again, and compares every table's
 # statistics line. TABLES (default tables/end-of-move.king-wins.32) must hold the tables of up
 # to 5 pieces (`damatb generate --pieces 5`, or scripts/check_manifest5.sh), and the 6-piece
-# classes those checked need, if CLASSES names fewer (KKKKKvM needs KKKKKvK). KKKKvKM and
-# KKKKvMM, solved in slices, are in the manifest too: CLASSES="KKKKvKM KKKKvMM", some 35
-# minutes, 17 GiB (KKKKvMM alone needs KKKKvKM in TABLES); and KKKKMvK and KKKKMvM:
-# CLASSES="KKKKMvK KKKKMvM", some 40 minutes, 20.5 GiB; and KKKMvKK, KKKvKKM, KKKMvKM, KKKvKMM
-# KKMMvKK, KKMvKKM, KKKMMvM, KKKMvMM, KKKvMMM, KKMMMvK, KKMMvKM, KKMvKMM, KMMMvKK, KKMMMvM, KKMMvMM and KKMvMMM, some 8 hours (the manifest's order
-# is the plan's); and KKKKKKvK, the first class of 7 pieces (TABLES with KKKKKvK):
-# CLASSES=KKKKKKvK, some 6 minutes and 11 GiB. They are read, not
-# changed: the classes are solved into a scratch folder that links to every other file of
-# TABLES. About 10 minutes on 2 cores and 16 GiB.
+# classes those checked read, if CLASSES names fewer (KKKKKvM needs KKKKKvK). By default
+# KKKKKvK, KKKvKKK, KKKKvKK and KKKKKvM, about 10 minutes on 2 cores and 16 GiB. Others, in the
+# manifest's order (the plan's): CLASSES="KKKKvKM KKKKvMM", some 35 minutes, 17 GiB; all 37,
+# CLASSES="$(build/cli/damatb plan --pieces 6 | awk 'length($1) == 7 { print $1 }')", some 16
+# hours on 2 cores as the project's run of all of 6 pieces took (docs/six-pieces.md), each class
+# under this machine's memory less a margin; CLASSES=KKKKKKvK, the first class of 7 pieces
+# (TABLES with KKKKKvK), some 6 minutes and 11 GiB. They are read, not changed: the classes are solved into a scratch
+# folder that links to every other file of TABLES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=$(cd "${TABLES:-tables/end-of-move.king-wins.32}" && pwd)

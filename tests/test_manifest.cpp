@@ -3,9 +3,12 @@
 // a change in them fails here (scripts/update_manifests.sh writes them anew).
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 
+#include "core/index.h"
 #include "gen/generate.h"
 #include "support/generated.h"
 
@@ -82,4 +85,42 @@ TEST_CASE("Manifest: tables of up to 4 pieces, every option", "[.manifest4]") {
         INFO(rules.name());
         CHECK(generated_lines(rules, 4) == manifest_lines(rules, 4));
     }
+}
+
+// The default ruleset's manifest holds every table of 6 pieces, in the order of the plan, and
+// KKKKKKvK's of 7 (tests/test_manifest6.sh and scripts/check_manifest6.sh solve them again): a
+// line for each, its positions the table's, its counts summing to them.
+TEST_CASE("Manifest: every table of 6 pieces and KKKKKKvK's, default ruleset", "[manifest]") {
+    std::vector<std::string> expected;
+    std::map<std::string, std::uint64_t> size;
+    std::vector<Material> classes;
+    for (const ClassPlan& c : plan_classes(6))
+        if (c.material.pieces() == 6) classes.push_back(c.material);
+    classes.push_back(*parse_class_name("KKKKKKvK"));
+    for (const Material& cls : classes)
+        for (const Material& m : tables_of(cls)) {
+            expected.push_back(m.table_name());
+            size[m.table_name()] = TableIndex(m).size();
+        }
+    CHECK(classes.size() == 37 + 1);
+    CHECK(expected.size() == 37 * 2 - 4 + 2); // KKKvKKK, KKMvKKM, KMMvKMM and MMMvMMM have one table each
+    std::vector<std::string> names;
+    for (const std::string& line : manifest_lines(Ruleset{}, 7)) {
+        std::istringstream in(line);
+        std::string name, word;
+        std::uint64_t positions = 0, sum = 0;
+        in >> name >> word >> positions;
+        if (!size.count(name)) continue; // up to 5 pieces
+        names.push_back(name);
+        INFO(line);
+        CHECK(positions == size[name]);
+        for (const char* count : {"win", "cursed-win", "draw", "blessed-loss", "loss"}) {
+            std::uint64_t n = 0;
+            in >> word >> n;
+            CHECK(word == count);
+            sum += n;
+        }
+        CHECK(sum == positions);
+    }
+    CHECK(names == expected);
 }
