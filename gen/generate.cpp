@@ -92,12 +92,14 @@ ClassTables mapped_from_scratch(const std::string& dir, const Material& cls, con
 // ---- Planning, before any work.
 
 // Whether a table of a class, whose statistics are `stats`, counts a loss and has no progress
-// file: it needs one unless its losses are all don't care, which reading it back tells
-// (read_solved_wdl).
-bool progress_unseen(const std::string& dir, const std::vector<TableStats>& stats) {
+// file, which it needs unless its losses are all don't care (needs_progress_file: its values
+// file read alone, none of the classes it reads). Such a class is read back, and solved again
+// if its tables turn out not complete.
+bool progress_unseen(const std::string& dir, const std::vector<TableStats>& stats, const Ruleset& rules, int threads) {
     for (const TableStats& t : stats)
         if (t.counts[std::size_t(Wdl5::LOSS)] + t.counts[std::size_t(Wdl5::BLESSED_LOSS)] > 0 &&
-            !std::filesystem::exists(dir + "/" + core::table_file_name(t.material, core::TableContents::PROGRESS)))
+            !std::filesystem::exists(dir + "/" + core::table_file_name(t.material, core::TableContents::PROGRESS)) &&
+            needs_progress_file(dir, t.material, rules, threads))
             return true;
     return false;
 }
@@ -120,7 +122,8 @@ void classes_to_load(Run& run) {
         // a run across machines that read it) even when it is done.
         const bool asked = run.options.only && cls == class_key(*run.options.only);
         const std::optional<std::vector<TableStats>> stats = class_stats(dir, cls);
-        if (!run.reused[k] || asked || !stats || progress_unseen(dir, *stats)) load[k] = true;
+        if (!run.reused[k] || asked || !stats || progress_unseen(dir, *stats, run.options.rules, run.options.threads))
+            load[k] = true;
         if (!load[k]) continue;
         if (run.reused[k] && !run.from_scratch.count(cls))
             if (ClassTables t = mapped_from_scratch(dir, cls, run.options.rules); !t.empty()) {

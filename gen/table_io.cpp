@@ -182,6 +182,29 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
     return t;
 }
 
+namespace {
+
+// Calls f(b, e, records) for each block [b, e) of a values file of n records, its records
+// decompressed, on `threads` threads; f returns false when a record is damaged. False when a
+// block could not be read or f returned false.
+template <typename F>
+bool for_each_values_block(const TableFile& values, std::uint64_t n, int threads, F&& f) {
+    const std::uint64_t per_block = values.header().block_entries;
+    std::vector<Range> blocks;
+    for (std::uint64_t b = 0; b < n; b += per_block) blocks.push_back({b, std::min(n, b + per_block)});
+    std::atomic<bool> damaged{false};
+    for_each_of_chunks(blocks, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+        Decompressor d;
+        std::vector<std::uint8_t> records(per_block * VALUE_RECORD_SIZE);
+        if (values.read_block(std::uint32_t(b / per_block), d, records.data()) != TableError::NONE ||
+            !f(b, e, records.data()))
+            damaged = true;
+    });
+    return !damaged;
+}
+
+} // namespace
+
 std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Material& m, const Ruleset& rules,
                                              const SolvedTables& solved, int threads) {
     auto t = std::make_shared<SolvedTable>(m);
@@ -191,17 +214,9 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
     t->wdl.resize(n);
     // Block by block, a block's records decompressed at a time: the runs of a chunk are the
     // blocks' own.
-    const std::uint64_t per_block = values->header().block_entries;
-    std::vector<Range> blocks;
-    for (std::uint64_t b = 0; b < n; b += per_block) blocks.push_back({b, std::min(n, b + per_block)});
-    std::atomic<bool> damaged{false}, loss{false};
-    for_each_of_chunks(blocks, threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
-        Decompressor d;
-        std::vector<std::uint8_t> records(per_block * VALUE_RECORD_SIZE);
-        if (values->read_block(std::uint32_t(b / per_block), d, records.data()) != TableError::NONE) {
-            damaged = true;
-            return;
-        }
+    std::atomic<bool> loss{false};
+    const bool read = for_each_values_block(*values, n, threads, [&](std::uint64_t b, std::uint64_t e,
+                                                                      const std::uint8_t* records) {
         for (std::uint64_t i = b; i < e; ++i) {
             const Position p = t->index.position(i);
             if (is_dont_care(p, rules)) {
@@ -209,20 +224,44 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
                 continue;
             }
             TableValue v;
-            if (!decode_stored_value(&records[(i - b) * VALUE_RECORD_SIZE], rules.king_move_limit, &v)) {
-                damaged = true;
-                return;
-            }
+            if (!decode_stored_value(&records[(i - b) * VALUE_RECORD_SIZE], rules.king_move_limit, &v))
+                return false;
             t->wdl[i] = v.wdl;
             if (v.wdl == Wdl5::LOSS) loss = true;
         }
+        return true;
     });
-    if (damaged) return nullptr;
+    if (!read) return nullptr;
     // A table with a loss that is not don't care has a progress file (core/record.h): without
     // it, or with it damaged, the table is not complete.
     if (loss && !open_valid_in(dir, m, rules, TableContents::PROGRESS, n))
         return nullptr;
     return t;
+}
+
+bool needs_progress_file(const std::string& dir, const Material& m, const Ruleset& rules, int threads) {
+    const TableIndex index(m);
+    const std::uint64_t n = index.size();
+    const std::optional<TableFile> values = open_valid_in(dir, m, rules, TableContents::VALUES, n);
+    if (!values) return true;
+    // Only the records that read as a loss, or as nothing, are looked at: a lost position's, or
+    // a don't-care position's, which repeats the record before it (the table's first reads as a
+    // loss when don't care).
+    std::atomic<bool> loss{false};
+    const bool read = for_each_values_block(*values, n, threads, [&](std::uint64_t b, std::uint64_t e,
+                                                                      const std::uint8_t* records) {
+        for (std::uint64_t i = b; i < e && !loss; ++i) {
+            TableValue v;
+            const bool decoded =
+                decode_stored_value(&records[(i - b) * VALUE_RECORD_SIZE], rules.king_move_limit, &v);
+            if ((!decoded || v.wdl == Wdl5::LOSS) && !is_dont_care(index.position(i), rules)) {
+                if (!decoded) return false;
+                loss = true;
+            }
+        }
+        return true;
+    });
+    return !read || loss;
 }
 
 std::string class_files_problem(const std::string& dir, const Material& cls, const Ruleset& rules) {

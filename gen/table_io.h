@@ -36,11 +36,20 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const core:
                                              const core::Ruleset& rules, const SolvedTables& solved,
                                              int threads = 1);
 
+// Whether table m's files in dir need a progress file: true when its values file holds a loss
+// that is not don't care, or is not there or not valid. A table whose statistics count losses
+// but has no progress file is complete when this is false: its losses are all don't care.
+// Reads the values file alone, a block at a time, and tells the don't-care positions only
+// among the records that read as a loss, so that, unlike read_solved_wdl, it needs no other
+// class's tables.
+bool needs_progress_file(const std::string& dir, const core::Material& m, const core::Ruleset& rules,
+                         int threads = 1);
+
 // What is wrong with the files of class cls's tables in dir, as far as can be told without
 // decoding them: "FILE: why" for the first file at fault (not there, damaged, another
 // ruleset's, another table's), or "" when each values file, and each progress file that is
 // there, is valid (header, material, content checksum). A progress file that is not there may be
-// needed or not (a table whose losses are all don't care has none): read_solved_wdl tells.
+// needed or not (a table whose losses are all don't care has none): needs_progress_file tells.
 std::string class_files_problem(const std::string& dir, const core::Material& cls, const core::Ruleset& rules);
 
 } // namespace damatb::gen
