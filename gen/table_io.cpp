@@ -246,22 +246,21 @@ bool needs_progress_file(const std::string& dir, const Material& m, const Rulese
     if (!values) return true;
     // Only the records that read as a loss, or as nothing, are looked at: a lost position's, or
     // a don't-care position's, which repeats the record before it (the table's first reads as a
-    // loss when don't care).
-    std::atomic<bool> loss{false};
+    // loss when don't care). One that is not don't care needs the progress file, or is damaged:
+    // either way the table is not complete without more.
+    std::atomic<bool> needed{false};
     const bool read = for_each_values_block(*values, n, threads, [&](std::uint64_t b, std::uint64_t e,
                                                                       const std::uint8_t* records) {
-        for (std::uint64_t i = b; i < e && !loss; ++i) {
+        for (std::uint64_t i = b; i < e && !needed; ++i) {
             TableValue v;
-            const bool decoded =
-                decode_stored_value(&records[(i - b) * VALUE_RECORD_SIZE], rules.king_move_limit, &v);
-            if ((!decoded || v.wdl == Wdl5::LOSS) && !is_dont_care(index.position(i), rules)) {
-                if (!decoded) return false;
-                loss = true;
-            }
+            if ((!decode_stored_value(&records[(i - b) * VALUE_RECORD_SIZE], rules.king_move_limit, &v) ||
+                 v.wdl == Wdl5::LOSS) &&
+                !is_dont_care(index.position(i), rules))
+                needed = true;
         }
         return true;
     });
-    return !read || loss;
+    return !read || needed;
 }
 
 std::string class_files_problem(const std::string& dir, const Material& cls, const Ruleset& rules) {

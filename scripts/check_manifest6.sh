@@ -9,8 +9,8 @@
 # CLASSES="$(build/cli/damatb plan --pieces 6 | awk 'length($1) == 7 { print $1 }')", some 16
 # hours on 2 cores as the project's run of all of 6 pieces took (docs/six-pieces.md), each class
 # under this machine's memory less a margin; CLASSES=KKKKKKvK, the first class of 7 pieces
-# (TABLES with KKKKKvK), some 6 minutes and 11 GiB. They are read, not changed: the classes are solved into a scratch
-# folder that links to every other file of TABLES.
+# (TABLES with KKKKKvK), some 6 minutes and 11 GiB. They are read, not changed: the classes
+# are solved into a scratch folder that links to every other file of TABLES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tables=$(cd "${TABLES:-tables/end-of-move.king-wins.32}" && pwd)
