@@ -7,6 +7,7 @@
 #include "core/index.h"
 #include "core/system_memory.h"
 #include "gen/men_slices.h"
+#include "gen/spare_words.h"
 
 namespace damatb::gen {
 
@@ -38,6 +39,10 @@ constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
 // work lists, and the freed memory the C library keeps (docs/six-pieces.md, "The memory
 // estimate").
 constexpr std::uint64_t KINGS_ONLY_BYTES = 7;
+// The work lists' spare bit sets (gen/spare_words.h), kept between steps while a class or slice
+// is solved and given back before its results: at most a bit a position of its tables,
+// resident where written, a slice's positions solving in slices.
+std::uint64_t spare_bytes(std::uint64_t positions) { return positions * solving::SpareWords::SETS / 8; }
 // A position's record (gen/solver_table.h), what a slice kept holds of it.
 constexpr std::uint64_t KEPT_BYTES = 3;
 // The program's own, whatever it solves or reads: its code, the plan, the buffers of a block.
@@ -59,11 +64,11 @@ std::uint64_t needs_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
 std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
                                        const std::vector<MenSlices::Slice>& profiles, int count,
                                        std::uint64_t read_cache) {
-    // What the class holds whole (results_bytes) and the solver's SLICE_SOLVER_BYTES per
-    // position of the slice. Then the classes read, the record (KEPT_BYTES) of each position of
-    // the slices done that this slice or one still to come reads, and the slice's histories'
-    // runs: the first look holds the ones, the rounds and the results the others, at most the
-    // read cache of either (gen/scratch_pages.h) but counted together.
+    // What the class holds whole (results_bytes), the solver's SLICE_SOLVER_BYTES per position
+    // of the slice and its spare bit sets'. Then the classes read, the record (KEPT_BYTES) of
+    // each position of the slices done that this slice or one still to come reads, and the
+    // slice's histories' runs: the first look holds the ones, the rounds and the results the
+    // others, at most the read cache of either (gen/scratch_pages.h) but counted together.
     const Material& cls = plan[k].material;
     const std::uint64_t results = results_bytes(cls), needs = needs_bytes(plan, k);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
@@ -81,7 +86,7 @@ std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::
         kept += from[s];
         kept -= after[s];
         const std::uint64_t positions = slices[s].positions;
-        out.push_back(results + SLICE_SOLVER_BYTES * positions +
+        out.push_back(results + SLICE_SOLVER_BYTES * positions + spare_bytes(positions) +
                       std::min(needs + KEPT_BYTES * kept + HISTORY_THIRDS * positions / 3, read_cache) + PROGRAM_BYTES);
     }
     return out;
@@ -102,8 +107,11 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
         const std::vector<std::uint64_t> bytes = slice_estimates(plan, k, slices, read_cache);
         return *std::max_element(bytes.begin(), bytes.end());
     }
-    const std::uint64_t bytes = !has_men(cls) ? class_positions(cls) * KINGS_ONLY_BYTES
-                                              : class_positions(cls) * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
+    // A class solved whole gives its spare bit sets back before its results, the most it holds
+    // with men; a class of kings only holds most before them, the spares too.
+    const std::uint64_t positions = class_positions(cls);
+    const std::uint64_t bytes = !has_men(cls) ? positions * KINGS_ONLY_BYTES + spare_bytes(positions)
+                                              : positions * (2 * SOLVER_BYTES + RESULTS_HALF_BYTES) / 2;
     return bytes + held_classes_bytes(plan, k, read_cache);
 }
 

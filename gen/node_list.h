@@ -17,6 +17,7 @@
 #include "gen/chunks.h"
 #include "gen/mapped_array.h"
 #include "gen/solver.h"
+#include "gen/spare_words.h"
 
 namespace damatb::gen::solving {
 
@@ -42,18 +43,25 @@ constexpr std::int64_t PARALLEL_FROM = 4096;
 
 // Words of zeros: from the heap when they are few (mapping them would cost more than the work
 // on them, in the many small tables), else mapped from the kernel, taking memory only where
-// written.
+// written, or a spare of the same size (SpareWords).
 class ZeroWords {
 public:
     ZeroWords(std::uint64_t size, bool huge)
-        : size_(size), small_(size * 8 < SMALL ? std::make_unique<std::uint64_t[]>(size) : nullptr),
-          large_(small_ ? 0 : size, huge) {}
+        : size_(size), huge_(huge), small_(size * 8 < SMALL ? std::make_unique<std::uint64_t[]>(size) : nullptr),
+          large_(small_ ? MappedArray<std::uint64_t>() : SpareWords::take(size, huge)) {}
     std::uint64_t size() const { return size_; }
     std::uint64_t& operator[](std::uint64_t i) const { return (small_ ? small_.get() : large_.data())[i]; }
+    bool mapped() const { return !small_; }
+    // Mapped words, every one zero again, offered as a spare (SpareWords::keep) for a bit set of
+    // `set_words` words.
+    void offer(std::uint64_t set_words) {
+        if (!small_) SpareWords::keep(std::move(large_), huge_, set_words);
+    }
 
 private:
     static constexpr std::uint64_t SMALL = std::uint64_t{1} << 20; // bytes
     std::uint64_t size_;
+    bool huge_;
     std::unique_ptr<std::uint64_t[]> small_;
     MappedArray<std::uint64_t> large_;
 };
@@ -68,6 +76,23 @@ public:
         : sizes_(sizes), huge_(huge),
           bits_{ZeroWords(sizes[0] / 64 + 1, huge), ZeroWords(sizes[1] / 64 + 1, huge)},
           marks_{ZeroWords(sizes[0] / BLOCK / 64 + 1, false), ZeroWords(sizes[1] / BLOCK / 64 + 1, false)} {}
+    // Mapped words go to the spares, the words of the blocks marked zeroed first: every word
+    // written lies in a block marked, as long as clear_word_of emptied the set whole.
+    ~NodeBits() {
+        const std::uint64_t set_words = bits_[0].size() + bits_[1].size();
+        for (int t = 0; t < 2; ++t) {
+            if (!bits_[t].mapped()) continue;
+            const std::uint64_t words = bits_[t].size();
+            for (std::uint64_t m = 0; m < marks_[t].size(); ++m)
+                for (std::uint64_t x = marks_[t][m]; x; x &= x - 1) {
+                    const std::uint64_t w = (m * 64 + std::uint64_t(__builtin_ctzll(x))) * 64;
+                    std::fill(&bits_[t][w], &bits_[t][0] + std::min(words, w + 64), std::uint64_t{0});
+                }
+            bits_[t].offer(set_words);
+        }
+    }
+    NodeBits(const NodeBits&) = delete;
+    NodeBits& operator=(const NodeBits&) = delete;
 
     std::array<std::uint64_t, 2> sizes() const { return sizes_; }
     bool huge() const { return huge_; }

@@ -31,6 +31,7 @@
 #include "gen/read_cache.h"
 #include "gen/slice_files.h"
 #include "gen/solver_state.h"
+#include "gen/spare_words.h"
 #include "gen/wdl_scratch.h"
 
 namespace damatb::gen {
@@ -213,6 +214,11 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
                                                       const SolvedTables& solved,
                                                       const SolveOptions& options) {
     using namespace solving;
+    // The spares of the class's work lists fit no other class's: given back however it ends,
+    // after the solver's own lists have gone to them.
+    struct ReleaseSpares {
+        ~ReleaseSpares() { SpareWords::release(); }
+    } release_spares;
     SolverState solver(cls, solved, options);
     std::vector<std::shared_ptr<SolvedTable>> out;
     const int slice_count = solver.slices ? solver.slices->slice_count() : 1;
@@ -282,6 +288,8 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         step.switch_to(Step::WITHOUT_LIMIT);
         solve_unlimited(solver);
         step.switch_to(Step::RESULTS);
+        // The work lists' spare bit sets would be resident beside the results.
+        SpareWords::release();
         // Not read by the results.
         solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape_without_limit; });
         results();
