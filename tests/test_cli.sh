@@ -129,6 +129,10 @@ rm -rf "$tmp/damaged"
 out=$("$damatb" generate --pieces 4 --memory 0.1 --out "$tmp/sliced")
 check "generate in slices where a class does not fit whole" 7 "$(grep -c 'solved in [0-9]* slices' <<<"$out")"
 check "generate in slices from nothing: no slice read back" 0 "$(grep -c 'read back from slice files' <<<"$out")"
+# A line for each table written from its slices' files (13 tables of the 7 classes; KMvKM has
+# one), KKMvK's last at all its positions.
+check "generate in slices: a line for each table written" "13 1" \
+  "$(grep -c 'written from the slice files' <<<"$out") $(grep -cE '^  KKMvK: KKMvK[+-] written from the slice files, ([0-9]+) of \1 positions in .* left$' <<<"$out")"
 check "generate in slices: the same bytes" "" \
   "$(diff <(file_sums "$tmp/sliced") <(file_sums "$tmp/fresh"))"
 # The run's figures (scripts/run_figures.py, what docs/performance.md reports of a run): a row
