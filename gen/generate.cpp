@@ -365,8 +365,8 @@ ClassTables solve(Run& run, std::size_t k, Clock::time_point t0, std::uint64_t& 
     so.only_slice = options.slice;
     ClassTables tables = solve_class(cls, run.solved, so);
     if (so.only_slice >= 0) return tables;
-    // From slice files, a large class's tables take minutes to write (KKMvKMM's 367 s, some
-    // a tenth of its time): a line after each table, with the rate and the time left.
+    // From slice files, a large class's tables take minutes to write: a line after each table,
+    // with the rate and the time left.
     const auto w0 = Clock::now();
     std::uint64_t written = 0;
     for (const auto& t : tables) {

@@ -76,18 +76,14 @@ public:
         : sizes_(sizes), huge_(huge),
           bits_{ZeroWords(sizes[0] / 64 + 1, huge), ZeroWords(sizes[1] / 64 + 1, huge)},
           marks_{ZeroWords(sizes[0] / BLOCK / 64 + 1, false), ZeroWords(sizes[1] / BLOCK / 64 + 1, false)} {}
-    // Mapped words go to the spares, the words of the blocks marked zeroed first: every word
-    // written lies in a block marked, as long as clear_word_of emptied the set whole.
+    // Mapped words go to the spares, the nonzero words of the blocks marked zeroed first: every
+    // word written lies in a block marked, as long as clear_word_of emptied the set whole.
     ~NodeBits() {
         const std::uint64_t set_words = bits_[0].size() + bits_[1].size();
         for (int t = 0; t < 2; ++t) {
             if (!bits_[t].mapped()) continue;
-            const std::uint64_t words = bits_[t].size();
             for (std::uint64_t m = 0; m < marks_[t].size(); ++m)
-                for (std::uint64_t x = marks_[t][m]; x; x &= x - 1) {
-                    const std::uint64_t w = (m * 64 + std::uint64_t(__builtin_ctzll(x))) * 64;
-                    std::fill(&bits_[t][w], &bits_[t][0] + std::min(words, w + 64), std::uint64_t{0});
-                }
+                for_words(t, m, [&](std::uint64_t w, std::uint64_t) { bits_[t][w] = 0; });
             bits_[t].offer(set_words);
         }
     }

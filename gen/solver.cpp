@@ -288,7 +288,8 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         step.switch_to(Step::WITHOUT_LIMIT);
         solve_unlimited(solver);
         step.switch_to(Step::RESULTS);
-        // The work lists' spare bit sets would be resident beside the results.
+        // The work lists' spare bit sets would be resident beside the results, and hold pages of
+        // this slice that the next one's lists do not write.
         SpareWords::release();
         // Not read by the results.
         solver.release_active([&solver](int t) -> auto& { return solver.table(t).escape_without_limit; });

@@ -5,7 +5,6 @@
 
 #include "core/record.h"
 #include "gen/solver_state.h"
-#include "gen/spare_words.h"
 
 namespace damatb::gen::solving {
 
@@ -42,8 +41,6 @@ std::uint64_t positions_in(const std::vector<Range>& runs) {
 
 void SolverState::begin_slice(int s) {
     slice = s;
-    // The spare bit sets hold pages of the slice before, which this one's lists do not write.
-    SpareWords::release();
     for (int t = 0; t < table_count(); ++t) {
         Table& here = table(t);
         here.active = slices ? runs_of(*slices, t, {s}) : std::vector<Range>{{0, here.size}};

@@ -1,7 +1,7 @@
 // The words of the work lists' large bit sets (NodeBits), kept when a list is done with and
-// handed to the next list of the same size (docs/generator.md, "Work lists and threads"): a bit
-// set mapped from the kernel for each step and unmapped after it spent a fifth of a 6-piece
-// slice's time in the kernel, mapping, unmapping and faulting its pages in again.
+// handed to the next list of the same size (docs/generator.md, "Memory: huge pages and the
+// heap"), rather than a bit set mapped from the kernel for each step, unmapped after it and
+// its pages faulted in again.
 #pragma once
 
 #include <cstdint>
@@ -23,8 +23,8 @@ public:
     // Keeps `words`, all zeros, for a later take(), if the spares with them hold no more than
     // SETS times `set_words` (those of the bit set they come from); else they are unmapped.
     static void keep(MappedArray<std::uint64_t>&& words, bool huge, std::uint64_t set_words);
-    // Gives every spare back to the kernel: at each slice's start (its lists write other pages)
-    // and before the results, whose peak they would add to.
+    // Gives every spare back to the kernel: before a class's or slice's results, whose peak they
+    // would add to (and the next slice's lists write other pages), and at the class's end.
     static void release();
     // The words kept.
     static std::uint64_t kept();
