@@ -216,7 +216,7 @@ std::uint64_t need_of(Run& run, std::size_t k, const std::vector<bool>& read_bac
                               : run.from_scratch.count(cls)                ? ReadFrom::SCRATCH_FILES
                               : class_stats(options.out_dir, cls).has_value() ? ReadFrom::VALUES
                                                                              : ReadFrom::RECORDS;
-        return read_back_bytes(run.plan, k, from);
+        return read_back_bytes(run.plan, k, from, run.read_cache);
     }
     const int in_files = solved && has_men(cls) ? solving::slice_file_count(run.slice_dir, cls) : 0;
     const bool too_large = budget && memory_estimate(run.plan, k, read_back, 0, run.read_cache) > budget;
@@ -306,10 +306,12 @@ ReadBack read_back(Run& run, const Material& cls, bool has_stats) {
         run.from_scratch.erase(it);
     }
     out.from_scratch = !out.tables.empty();
+    // The classes its don't-care positions read, within the read cache.
+    const ReadBound bound{run.read_cache, [&run](std::uint64_t n) { run.read_cache_releases += n; }};
     if (!out.from_scratch)
         for (const Material& m : tables_of(cls))
-            if (auto t = has_stats ? read_solved_wdl(options.out_dir, m, options.rules, run.solved, options.threads)
-                                   : read_solved(options.out_dir, m, options.rules, run.solved, options.threads))
+            if (auto t = has_stats ? read_solved_wdl(options.out_dir, m, options.rules, run.solved, options.threads, bound)
+                                   : read_solved(options.out_dir, m, options.rules, run.solved, options.threads, bound))
                 out.tables.push_back(t);
     return out;
 }

@@ -102,7 +102,7 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     // (slice_estimates). A class read back holds its three bytes of results while it is read.
     // Then the WDL5 of the classes it reads, one byte per position.
     const Material& cls = plan[k].material;
-    if (k < reused.size() && reused[k]) return read_back_bytes(plan, k, ReadFrom::RECORDS);
+    if (k < reused.size() && reused[k]) return read_back_bytes(plan, k, ReadFrom::RECORDS, read_cache);
     if (has_men(cls) && slices > 0) {
         const std::vector<std::uint64_t> bytes = slice_estimates(plan, k, slices, read_cache);
         return *std::max_element(bytes.begin(), bytes.end());
@@ -115,7 +115,8 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     return bytes + held_classes_bytes(plan, k, read_cache);
 }
 
-std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k, ReadFrom from) {
+std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k, ReadFrom from,
+                              std::uint64_t read_cache) {
     // Mapped, a byte of WDL5 a position, resident once checked (the kernel's to take back, as
     // the pages of a file); the values alone, the same in the heap; every record, 3 bytes of
     // results and the progress histories (a byte a position, or less). Read from its files, a
@@ -124,10 +125,10 @@ std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
     switch (from) {
     case ReadFrom::NOTHING: return PROGRAM_BYTES;
     case ReadFrom::SCRATCH_FILES: return class_positions(plan[k].material) + PROGRAM_BYTES;
-    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + held_classes_bytes(plan, k);
+    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + held_classes_bytes(plan, k, read_cache);
     case ReadFrom::RECORDS: break;
     }
-    return class_positions(plan[k].material) * 5 + held_classes_bytes(plan, k);
+    return class_positions(plan[k].material) * 5 + held_classes_bytes(plan, k, read_cache);
 }
 
 std::vector<std::uint64_t> slice_estimates(const std::vector<ClassPlan>& plan, std::size_t k, int count,

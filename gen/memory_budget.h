@@ -36,9 +36,11 @@ std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::siz
 // WDL5 alone; or every record of its files.
 enum class ReadFrom { NOTHING, SCRATCH_FILES, VALUES, RECORDS };
 // The bytes that reading class k of a plan back so needs, the classes it reads included (they
-// settle its don't-care positions) but for scratch files, which need none of them. Reading
-// every record is what memory_estimate counts for a class `reused`.
-std::uint64_t read_back_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k, ReadFrom from);
+// settle its don't-care positions; at most `read_cache` of them resident, gen/table_io.h,
+// ReadBound) but for scratch files, which need none of them. Reading every record is what
+// memory_estimate counts for a class `reused`.
+std::uint64_t read_back_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k, ReadFrom from,
+                              std::uint64_t read_cache = NO_READ_CACHE);
 // The bytes that solving class k of a plan, which has men, in `count` slices (MenSlices; 0 for
 // one per profile) needs at each of its slices, in the order they are solved
 // (MenSlices::estimate), the classes it reads and the slices done that it reads included: at

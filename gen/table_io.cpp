@@ -12,6 +12,7 @@
 #include "core/table_file.h"
 #include "core/table_records.h"
 #include "gen/chunks.h"
+#include "gen/read_cache.h"
 
 namespace damatb::gen {
 
@@ -75,6 +76,18 @@ ParallelFor on_threads(int threads) {
 }
 
 // The smallest WDL5 (the opponent's) that a capture of p leads to, from the solved tables.
+// Tells the read cache of a read back (ReadBound) that a thread looked at a few thousand more
+// positions, at the start of each of its runs and every ReadCache::LOOK_EVERY positions in it:
+// `done` positions since the run began.
+void looked_at(ReadCache& cache, std::uint64_t done) {
+    if (cache.bounded() && done % ReadCache::LOOK_EVERY == 0) cache.looked();
+}
+
+// Says how many times a read back gave back the pages of the classes it reads.
+void said_released(const ReadCache& cache, const ReadBound& bound) {
+    if (cache.releases() && bound.released) bound.released(cache.releases());
+}
+
 Wdl5 best_capture(const Position& p, const Ruleset& rules, const SolvedTables& solved) {
     MoveList moves;
     generate_moves(p, rules.promotion, moves);
@@ -136,7 +149,7 @@ void write_solved(const std::string& dir, const SolvedTable& t, const Ruleset& r
 }
 
 std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material& m, const Ruleset& rules,
-                                         const SolvedTables& solved, int threads) {
+                                         const SolvedTables& solved, int threads, const ReadBound& bound) {
     auto t = std::make_shared<SolvedTable>(m);
     const std::uint64_t n = t->index.size();
     const std::optional<TableFile> values = open_valid_in(dir, m, rules, TableContents::VALUES, n);
@@ -149,8 +162,10 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
     t->round.resize(n);
     std::vector<std::vector<SolvedTable::Step>> parts(chunk_count(n));
     std::atomic<bool> damaged{false};
+    ReadCache cache(solved, bound.bytes);
     for_each_chunk(n, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
         for (std::uint64_t i = b; i < e; ++i) {
+            looked_at(cache, i - b);
             TableValue v;
             const Position p = t->index.position(i);
             const bool dont_care = is_dont_care(p, rules);
@@ -177,6 +192,7 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const Material&
                 for (const ProgressStep& s : h) parts[c].push_back({i, s});
         }
     });
+    said_released(cache, bound);
     if (damaged) return nullptr;
     t->history = {join(parts)};
     return t;
@@ -206,7 +222,7 @@ bool for_each_values_block(const TableFile& values, std::uint64_t n, int threads
 } // namespace
 
 std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Material& m, const Ruleset& rules,
-                                             const SolvedTables& solved, int threads) {
+                                             const SolvedTables& solved, int threads, const ReadBound& bound) {
     auto t = std::make_shared<SolvedTable>(m);
     const std::uint64_t n = t->index.size();
     const std::optional<TableFile> values = open_valid_in(dir, m, rules, TableContents::VALUES, n);
@@ -215,9 +231,11 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
     // Block by block, a block's records decompressed at a time: the runs of a chunk are the
     // blocks' own.
     std::atomic<bool> loss{false};
+    ReadCache cache(solved, bound.bytes);
     const bool read = for_each_values_block(*values, n, threads, [&](std::uint64_t b, std::uint64_t e,
                                                                       const std::uint8_t* records) {
         for (std::uint64_t i = b; i < e; ++i) {
+            looked_at(cache, i - b);
             const Position p = t->index.position(i);
             if (is_dont_care(p, rules)) {
                 t->wdl[i] = capture_value(best_capture(p, rules, solved)).wdl;
@@ -231,6 +249,7 @@ std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const Mater
         }
         return true;
     });
+    said_released(cache, bound);
     if (!read) return nullptr;
     // A table with a loss that is not don't care has a progress file (core/record.h): without
     // it, or with it damaged, the table is not complete.

@@ -2,14 +2,26 @@
 // progress histories of more than one step when the table has any (core/record.h).
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "core/material.h"
 #include "core/ruleset.h"
+#include "gen/memory_budget.h"
 #include "gen/solved.h"
 
 namespace damatb::gen {
+
+// How much of the classes that the don't-care positions of a table read back look up (its
+// captures lead into them) it holds resident: at most `bytes` of their pages mapped from scratch
+// files, the rest given back as it goes (gen/read_cache.h), the values the same whatever the
+// bound; `released`, if set, is called with the number of times they were given back.
+struct ReadBound {
+    std::uint64_t bytes = NO_READ_CACHE;
+    std::function<void(std::uint64_t)> released;
+};
 
 // Writes the files of table t into dir, its don't-care positions (core/record.h) repeating the
 // record before them: the progress file first, so that a values file is never
@@ -22,10 +34,10 @@ void write_solved(const std::string& dir, const SolvedTable& t, const core::Rule
 // The table of material m read back from dir, if its files are there, complete and valid for
 // the ruleset (header, material and content checksum); nullptr otherwise. The values of its
 // don't-care positions (core/record.h) are found from `solved`, which must hold the tables its
-// captures lead into (std::out_of_range if not). Decodes on `threads` threads.
+// captures lead into (std::out_of_range if not), within `bound`. Decodes on `threads` threads.
 std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const core::Material& m,
                                          const core::Ruleset& rules, const SolvedTables& solved,
-                                         int threads = 1);
+                                         int threads = 1, const ReadBound& bound = {});
 
 // The same, reading the values file only and keeping the WDL5 alone (dtz, round, must_capture
 // and history left empty): what the classes solved later read of a class, in a byte a
@@ -34,7 +46,7 @@ std::shared_ptr<SolvedTable> read_solved(const std::string& dir, const core::Mat
 // has a loss that needs it.
 std::shared_ptr<SolvedTable> read_solved_wdl(const std::string& dir, const core::Material& m,
                                              const core::Ruleset& rules, const SolvedTables& solved,
-                                             int threads = 1);
+                                             int threads = 1, const ReadBound& bound = {});
 
 // Whether table m's files in dir need a progress file: true when its values file holds a loss
 // that is not don't care, or is not there or not valid. A table whose statistics count losses

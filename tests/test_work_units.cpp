@@ -141,6 +141,14 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
     CHECK(gen::held_classes_bytes(plan, k, read + 1) == read + program);
     CHECK(gen::held_classes_bytes(plan, k, read / 3) == read / 3 + program);
     CHECK(gen::memory_estimate(plan, k) - gen::memory_estimate(plan, k, {}, 0, read / 3) == read - read / 3);
+    // Read back, the classes its don't-care positions read count within the cache too
+    // (gen/table_io.h, ReadBound), whether it is read from its values file or every record.
+    const std::uint64_t n = gen::class_positions(kkmvkm.material);
+    CHECK(gen::read_back_bytes(plan, k, gen::ReadFrom::VALUES, read / 3) == 2 * n + read / 3 + program);
+    CHECK(gen::read_back_bytes(plan, k, gen::ReadFrom::RECORDS, read / 3) == 5 * n + read / 3 + program);
+    std::vector<bool> reused(plan.size());
+    reused[k] = true;
+    CHECK(gen::memory_estimate(plan, k, reused, 0, read / 3) == 5 * n + read / 3 + program);
     // A quarter of the budget, at most 4 GiB, unless asked for; none without a budget.
     CHECK(gen::read_cache_of(std::uint64_t{8} << 30, 0) == std::uint64_t{2} << 30);
     CHECK(gen::read_cache_of(std::uint64_t{16} << 30, 0) == std::uint64_t{4} << 30);
