@@ -107,7 +107,8 @@ bool progress_unseen(const std::string& dir, const std::vector<TableStats>& stat
 // Sets which classes of the plan the run holds the tables of (run.load): those it solves, the one
 // asked for (--material), those whose statistics file is missing (read back whole, to make it
 // again), those with a table whose progress file may be missing (progress_unseen), and those
-// read back that such a class reads, unless it is read from its scratch files
+// read back that such a class reads (one solved every class its moves lead into, one read back
+// those its captures lead into, capture_needs), unless it is read from its scratch files
 // (which need none of the classes it reads): those are mapped now, into run.from_scratch. The
 // others, done and read by none of these (a run started again), are not read at all.
 void classes_to_load(Run& run) {
@@ -122,8 +123,11 @@ void classes_to_load(Run& run) {
         // a run across machines that read it) even when it is done.
         const bool asked = run.options.only && cls == class_key(*run.options.only);
         const std::optional<std::vector<TableStats>> stats = class_stats(dir, cls);
-        if (!run.reused[k] || asked || !stats || progress_unseen(dir, *stats, run.options.rules, run.options.threads))
-            load[k] = true;
+        // Solved, or perhaps solved again: the one asked for, one whose progress file may be
+        // missing (read back, and solved again if incomplete).
+        const bool may_solve = !run.reused[k] || asked ||
+                               (stats && progress_unseen(dir, *stats, run.options.rules, run.options.threads));
+        if (may_solve || !stats) load[k] = true;
         if (!load[k]) continue;
         if (run.reused[k] && !run.from_scratch.count(cls))
             if (ClassTables t = mapped_from_scratch(dir, cls, run.options.rules); !t.empty()) {
@@ -131,15 +135,19 @@ void classes_to_load(Run& run) {
                 continue;
             }
         if (run.from_scratch.count(cls)) continue;
-        for (const Material& n : run.plan[k].needs)
+        // Solved, it reads every class its moves lead into; read back, those its don't-care
+        // positions' captures lead into.
+        for (const Material& n : may_solve ? run.plan[k].needs : capture_needs(run.plan[k]))
             if (auto it = at.find(n); it != at.end()) load[it->second] = true;
     }
 }
 
 // Sets the classes the run takes, in plan order: every class up to options.pieces, or
-// options.only and every class its captures and promotions lead into, transitively, but for what
-// a class read from its scratch files leads into (its don't-care positions are not searched
-// again); then which are read back, and the budget. Throws std::runtime_error for a slice
+// options.only, every class its captures and promotions lead into, and, transitively, every
+// class the captures of those lead into (each is read back, and the values of its don't-care
+// positions are its best capture's, capture_needs), but for what a class read from its scratch
+// files leads into (its don't-care positions are not searched again); then which are read
+// back, and the budget. Throws std::runtime_error for a slice
 // without its class, or an output folder holding files of another ruleset.
 void start_run(Run& run) {
     const GenerateOptions& options = run.options;
@@ -148,12 +156,18 @@ void start_run(Run& run) {
         std::set<Material> keep{class_key(*options.only)};
         for (auto c = run.plan.rbegin(); c != run.plan.rend(); ++c) {
             if (!keep.count(c->material)) continue;
-            if (c->material != class_key(*options.only))
-                if (ClassTables t = mapped_from_scratch(options.out_dir, c->material, options.rules); !t.empty()) {
-                    run.from_scratch[c->material] = std::move(t);
-                    continue;
-                }
-            keep.insert(c->needs.begin(), c->needs.end());
+            if (c->material == class_key(*options.only)) {
+                keep.insert(c->needs.begin(), c->needs.end());
+                continue;
+            }
+            if (ClassTables t = mapped_from_scratch(options.out_dir, c->material, options.rules); !t.empty()) {
+                run.from_scratch[c->material] = std::move(t);
+                continue;
+            }
+            // Read back (every class but the one asked for): its don't-care positions read the
+            // classes its captures lead into.
+            const std::vector<Material> read = capture_needs(*c);
+            keep.insert(read.begin(), read.end());
         }
         std::erase_if(run.plan, [&](const ClassPlan& c) { return !keep.count(c.material); });
     }
@@ -333,6 +347,12 @@ ClassTables solve(Run& run, std::size_t k, Clock::time_point t0, std::uint64_t& 
                                  (problem.empty() ? "" : " (" + problem + ")") + ": generate it again");
     }
     if (run.reused[k]) { // its files are not valid: solved after all
+        // Read back, it was to read the classes its captures lead into alone (classes_to_load).
+        for (const Material& n : run.plan[k].needs)
+            if (!run.solved.find(tables_of(n)[0]))
+                throw std::runtime_error("class " + cls.class_name() + " is to be solved (its files are not valid), " +
+                                         "which needs class " + n.class_name() +
+                                         ", not read in this run: remove its files and run again");
         const std::uint64_t need = need_of(run, k, {});
         run.need[k] = need;
         if (run.budget && need > run.budget)

@@ -53,11 +53,18 @@ constexpr std::uint64_t PROGRAM_BYTES = 64u << 20;
 // histories' marks are given back, slice by slice.
 std::uint64_t results_bytes(const Material& cls) { return class_positions(cls) / 8; }
 
-// The bytes of the classes plan[k] reads (a byte a position of their WDL5).
-std::uint64_t needs_bytes(const std::vector<ClassPlan>& plan, std::size_t k) {
+// The bytes of classes read (a byte a position of their WDL5).
+std::uint64_t classes_bytes(const std::vector<Material>& classes) {
     std::uint64_t bytes = 0;
-    for (const Material& n : plan[k].needs) bytes += class_positions(n);
+    for (const Material& n : classes) bytes += class_positions(n);
     return bytes;
+}
+// Those of the classes plan[k] reads.
+std::uint64_t needs_bytes(const std::vector<ClassPlan>& plan, std::size_t k) { return classes_bytes(plan[k].needs); }
+// Those of the classes plan[k] read back reads (capture_needs), at most `read_cache` of them, and
+// the program's.
+std::uint64_t read_back_held_bytes(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t read_cache) {
+    return std::min(classes_bytes(capture_needs(plan[k])), read_cache) + PROGRAM_BYTES;
 }
 
 // slice_estimates from the class's profiles (MenSlices::estimate).
@@ -115,6 +122,13 @@ std::uint64_t memory_estimate(const std::vector<ClassPlan>& plan, std::size_t k,
     return bytes + held_classes_bytes(plan, k, read_cache);
 }
 
+std::vector<Material> capture_needs(const ClassPlan& c) {
+    std::vector<Material> out;
+    for (const Material& n : c.needs)
+        if (n.pieces() < c.material.pieces()) out.push_back(n);
+    return out;
+}
+
 std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k, ReadFrom from,
                               std::uint64_t read_cache) {
     // Mapped, a byte of WDL5 a position, resident once checked (the kernel's to take back, as
@@ -125,10 +139,10 @@ std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
     switch (from) {
     case ReadFrom::NOTHING: return PROGRAM_BYTES;
     case ReadFrom::SCRATCH_FILES: return class_positions(plan[k].material) + PROGRAM_BYTES;
-    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + held_classes_bytes(plan, k, read_cache);
+    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + read_back_held_bytes(plan, k, read_cache);
     case ReadFrom::RECORDS: break;
     }
-    return class_positions(plan[k].material) * 5 + held_classes_bytes(plan, k, read_cache);
+    return class_positions(plan[k].material) * 5 + read_back_held_bytes(plan, k, read_cache);
 }
 
 std::vector<std::uint64_t> slice_estimates(const std::vector<ClassPlan>& plan, std::size_t k, int count,

@@ -31,12 +31,17 @@ std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked);
 std::uint64_t memory_estimate(const std::vector<core::ClassPlan>& plan, std::size_t k,
                               const std::vector<bool>& reused = {}, int slices = 0,
                               std::uint64_t read_cache = NO_READ_CACHE);
+// The classes that the don't-care positions of class c read back look up (core/record.h: a
+// capture is compulsory there, and its value is its best capture's): those of c.needs that its
+// captures lead into, with fewer pieces. Its promotions, which keep its pieces, lead into the
+// others, which only solving it reads.
+std::vector<core::Material> capture_needs(const core::ClassPlan& c);
 // What a class whose files are there is read back from (gen/generate.cpp, read_back): nothing,
 // when no class of the run reads it; its WDL5 scratch files, mapped; its values files, their
 // WDL5 alone; or every record of its files.
 enum class ReadFrom { NOTHING, SCRATCH_FILES, VALUES, RECORDS };
-// The bytes that reading class k of a plan back so needs, the classes it reads included (they
-// settle its don't-care positions; at most `read_cache` of them resident, gen/table_io.h,
+// The bytes that reading class k of a plan back so needs, the classes its don't-care positions
+// read included (capture_needs; at most `read_cache` of them resident, gen/table_io.h,
 // ReadBound) but for scratch files, which need none of them. Reading every record is what
 // memory_estimate counts for a class `reused`.
 std::uint64_t read_back_bytes(const std::vector<core::ClassPlan>& plan, std::size_t k, ReadFrom from,

@@ -412,6 +412,41 @@ TEST_CASE("Generator: a run ends with its manifest, and with its scratch files r
     CHECK(std::filesystem::exists(scratch + "/KMvK+.wdl"));
 }
 
+// One class made again in a finished folder (--material, its files removed) reads every class
+// its moves lead into; of those, each read back reads the classes its captures lead into, which
+// settle its don't-care positions, and not those its promotions lead into (gen/generate.cpp,
+// start_run).
+TEST_CASE("Generator: one class made again reads back what its moves lead into, and their captures' classes alone",
+          "[generator]") {
+    test::TempDir dir("damatb-generator");
+    gen::GenerateOptions options;
+    options.pieces = 3;
+    options.out_dir = dir.file("tables");
+    gen::generate(options);
+    const Material mmvm = *parse_class_name("MMvM");
+    std::map<std::string, std::vector<std::uint8_t>> made;
+    for (const auto& entry : std::filesystem::directory_iterator(options.out_dir))
+        if (entry.path().filename().string().rfind("MMvM", 0) == 0) {
+            made[entry.path().filename().string()] = test::read_bytes(entry.path().string());
+            std::filesystem::remove(entry.path());
+        }
+    REQUIRE(made.size() >= 3); // its values files and statistics at least
+
+    options.only = mmvm;
+    std::vector<std::string> classes;
+    for (const gen::ClassReport& r : gen::generate(options)) {
+        classes.push_back(r.cls.class_name());
+        CHECK(r.reused == (r.cls != mmvm));
+    }
+    // MMvM's promotions lead into KMvM and MMvK, its captures into KvM and MvM; their captures
+    // into KvK, KvM and MvM. Their promotions lead into KKvM and KMvK, read by none.
+    CHECK(classes == std::vector<std::string>{"KvK", "KvM", "MvM", "KMvM", "MMvK", "MMvM"});
+    for (const auto& [name, bytes] : made) {
+        INFO(name);
+        CHECK(test::read_bytes(dir.file("tables/" + name)) == bytes);
+    }
+}
+
 // A run of every class started again holds only what the classes still to solve read, and a
 // class's scratch file goes once the last class that reads it is done (gen/generate.cpp,
 // classes_to_load and drop_classes_read_last_by).

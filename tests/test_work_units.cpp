@@ -104,7 +104,15 @@ TEST_CASE("Memory estimate: a class done is read back for less than solving it n
         std::vector<bool> reused(plan.size());
         reused[k] = true;
         const std::uint64_t n = gen::class_positions(at->material);
-        const std::uint64_t held = gen::held_classes_bytes(plan, k);
+        // Read back, it reads the classes its captures lead into, with fewer pieces, not those
+        // its promotions lead into (gen::capture_needs).
+        std::uint64_t captured = 0;
+        for (const core::Material& m : gen::capture_needs(*at)) {
+            CHECK(m.pieces() < at->material.pieces());
+            captured += gen::class_positions(m);
+        }
+        const std::uint64_t held = captured + (64u << 20);
+        CHECK(held <= gen::held_classes_bytes(plan, k));
         // Every record: 4 bytes a position and what it reads; the values: a byte and what it
         // reads; each with a byte more for the scratch files made of them, mapped and checked;
         // the scratch files: a byte, mapped, and nothing it reads.
@@ -141,14 +149,19 @@ TEST_CASE("Memory estimate: the classes read count for at most the read cache", 
     CHECK(gen::held_classes_bytes(plan, k, read + 1) == read + program);
     CHECK(gen::held_classes_bytes(plan, k, read / 3) == read / 3 + program);
     CHECK(gen::memory_estimate(plan, k) - gen::memory_estimate(plan, k, {}, 0, read / 3) == read - read / 3);
-    // Read back, the classes its don't-care positions read count within the cache too
-    // (gen/table_io.h, ReadBound), whether it is read from its values file or every record.
+    // Read back, the classes its don't-care positions read (capture_needs) count within the
+    // cache too (gen/table_io.h, ReadBound), whether it is read from its values file or every
+    // record.
     const std::uint64_t n = gen::class_positions(kkmvkm.material);
-    CHECK(gen::read_back_bytes(plan, k, gen::ReadFrom::VALUES, read / 3) == 2 * n + read / 3 + program);
-    CHECK(gen::read_back_bytes(plan, k, gen::ReadFrom::RECORDS, read / 3) == 5 * n + read / 3 + program);
+    std::uint64_t captured = 0;
+    for (const core::Material& m : gen::capture_needs(plan[k])) captured += gen::class_positions(m);
+    REQUIRE(captured < read); // KKMvKM's promotions lead into KKKvKM and KKMvKK
+    CHECK(gen::read_back_bytes(plan, k, gen::ReadFrom::VALUES) == 2 * n + captured + program);
+    CHECK(gen::read_back_bytes(plan, k, gen::ReadFrom::VALUES, captured / 3) == 2 * n + captured / 3 + program);
+    CHECK(gen::read_back_bytes(plan, k, gen::ReadFrom::RECORDS, captured / 3) == 5 * n + captured / 3 + program);
     std::vector<bool> reused(plan.size());
     reused[k] = true;
-    CHECK(gen::memory_estimate(plan, k, reused, 0, read / 3) == 5 * n + read / 3 + program);
+    CHECK(gen::memory_estimate(plan, k, reused, 0, captured / 3) == 5 * n + captured / 3 + program);
     // A quarter of the budget, at most 4 GiB, unless asked for; none without a budget.
     CHECK(gen::read_cache_of(std::uint64_t{8} << 30, 0) == std::uint64_t{2} << 30);
     CHECK(gen::read_cache_of(std::uint64_t{16} << 30, 0) == std::uint64_t{4} << 30);
