@@ -75,7 +75,6 @@ ParallelFor on_threads(int threads) {
     };
 }
 
-// The smallest WDL5 (the opponent's) that a capture of p leads to, from the solved tables.
 // Tells the read cache of a read back (ReadBound) that a thread looked at a few thousand more
 // positions, at the start of each of its runs and every ReadCache::LOOK_EVERY positions in it:
 // `done` positions since the run began.
@@ -88,6 +87,7 @@ void said_released(const ReadCache& cache, const ReadBound& bound) {
     if (cache.releases() && bound.released) bound.released(cache.releases());
 }
 
+// The smallest WDL5 (the opponent's) that a capture of p leads to, from the solved tables.
 Wdl5 best_capture(const Position& p, const Ruleset& rules, const SolvedTables& solved) {
     MoveList moves;
     generate_moves(p, rules.promotion, moves);
