@@ -107,8 +107,8 @@ bool progress_unseen(const std::string& dir, const std::vector<TableStats>& stat
 // Sets which classes of the plan the run holds the tables of (run.load): those it solves, the one
 // asked for (--material), those whose statistics file is missing (read back whole, to make it
 // again), those with a table whose progress file may be missing (progress_unseen), and those
-// read back that such a class reads (one solved every class its moves lead into, one read back
-// those its captures lead into, capture_needs), unless it is read from its scratch files
+// read back that such a class reads (in a run of one class, the others read those their
+// captures lead into alone, capture_needs), unless it is read from its scratch files
 // (which need none of the classes it reads): those are mapped now, into run.from_scratch. The
 // others, done and read by none of these (a run started again), are not read at all.
 void classes_to_load(Run& run) {
@@ -123,11 +123,8 @@ void classes_to_load(Run& run) {
         // a run across machines that read it) even when it is done.
         const bool asked = run.options.only && cls == class_key(*run.options.only);
         const std::optional<std::vector<TableStats>> stats = class_stats(dir, cls);
-        // Solved, or perhaps solved again: the one asked for, one whose progress file may be
-        // missing (read back, and solved again if incomplete).
-        const bool may_solve = !run.reused[k] || asked ||
-                               (stats && progress_unseen(dir, *stats, run.options.rules, run.options.threads));
-        if (may_solve || !stats) load[k] = true;
+        if (!run.reused[k] || asked || !stats || progress_unseen(dir, *stats, run.options.rules, run.options.threads))
+            load[k] = true;
         if (!load[k]) continue;
         if (run.reused[k] && !run.from_scratch.count(cls))
             if (ClassTables t = mapped_from_scratch(dir, cls, run.options.rules); !t.empty()) {
@@ -135,9 +132,12 @@ void classes_to_load(Run& run) {
                 continue;
             }
         if (run.from_scratch.count(cls)) continue;
-        // Solved, it reads every class its moves lead into; read back, those its don't-care
-        // positions' captures lead into.
-        for (const Material& n : may_solve ? run.plan[k].needs : capture_needs(run.plan[k]))
+        // Solved, it reads every class its moves lead into. In a run of one class, every other is
+        // read back, never solved (solve: its files must be valid), and reads those its captures
+        // lead into alone (capture_needs); in a run of every class, one read back is solved again
+        // if its files turn out not complete.
+        const bool read_back_only = run.options.only && !asked;
+        for (const Material& n : read_back_only ? capture_needs(run.plan[k]) : run.plan[k].needs)
             if (auto it = at.find(n); it != at.end()) load[it->second] = true;
     }
 }
@@ -347,12 +347,6 @@ ClassTables solve(Run& run, std::size_t k, Clock::time_point t0, std::uint64_t& 
                                  (problem.empty() ? "" : " (" + problem + ")") + ": generate it again");
     }
     if (run.reused[k]) { // its files are not valid: solved after all
-        // Read back, it was to read the classes its captures lead into alone (classes_to_load).
-        for (const Material& n : run.plan[k].needs)
-            if (!run.solved.find(tables_of(n)[0]))
-                throw std::runtime_error("class " + cls.class_name() + " is to be solved (its files are not valid), " +
-                                         "which needs class " + n.class_name() +
-                                         ", not read in this run: remove its files and run again");
         const std::uint64_t need = need_of(run, k, {});
         run.need[k] = need;
         if (run.budget && need > run.budget)

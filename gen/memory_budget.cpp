@@ -59,12 +59,9 @@ std::uint64_t classes_bytes(const std::vector<Material>& classes) {
     for (const Material& n : classes) bytes += class_positions(n);
     return bytes;
 }
-// Those of the classes plan[k] reads.
-std::uint64_t needs_bytes(const std::vector<ClassPlan>& plan, std::size_t k) { return classes_bytes(plan[k].needs); }
-// Those of the classes plan[k] read back reads (capture_needs), at most `read_cache` of them, and
-// the program's.
-std::uint64_t read_back_held_bytes(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t read_cache) {
-    return std::min(classes_bytes(capture_needs(plan[k])), read_cache) + PROGRAM_BYTES;
+// What a class holds of `classes` read, at most `read_cache` of them resident, and the program.
+std::uint64_t held_bytes(const std::vector<Material>& classes, std::uint64_t read_cache) {
+    return std::min(classes_bytes(classes), read_cache) + PROGRAM_BYTES;
 }
 
 // slice_estimates from the class's profiles (MenSlices::estimate).
@@ -77,7 +74,7 @@ std::vector<std::uint64_t> slice_bytes(const std::vector<ClassPlan>& plan, std::
     // slice's histories' runs: the first look holds the ones, the rounds and the results the
     // others, at most the read cache of either (gen/scratch_pages.h) but counted together.
     const Material& cls = plan[k].material;
-    const std::uint64_t results = results_bytes(cls), needs = needs_bytes(plan, k);
+    const std::uint64_t results = results_bytes(cls), needs = classes_bytes(plan[k].needs);
     const std::vector<MenSlices::Slice> slices = MenSlices::cut(profiles, count);
     const std::vector<std::vector<int>> leads =
         MenSlices::cut_leads_into(profiles, count, core::tables_of(cls).size() == 1);
@@ -139,10 +136,10 @@ std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
     switch (from) {
     case ReadFrom::NOTHING: return PROGRAM_BYTES;
     case ReadFrom::SCRATCH_FILES: return class_positions(plan[k].material) + PROGRAM_BYTES;
-    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + read_back_held_bytes(plan, k, read_cache);
+    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + held_bytes(capture_needs(plan[k]), read_cache);
     case ReadFrom::RECORDS: break;
     }
-    return class_positions(plan[k].material) * 5 + read_back_held_bytes(plan, k, read_cache);
+    return class_positions(plan[k].material) * 5 + held_bytes(capture_needs(plan[k]), read_cache);
 }
 
 std::vector<std::uint64_t> slice_estimates(const std::vector<ClassPlan>& plan, std::size_t k, int count,
@@ -172,7 +169,7 @@ int slices_to_fit(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64
 }
 
 std::uint64_t held_classes_bytes(const std::vector<ClassPlan>& plan, std::size_t k, std::uint64_t read_cache) {
-    return std::min(needs_bytes(plan, k), read_cache) + PROGRAM_BYTES;
+    return held_bytes(plan[k].needs, read_cache);
 }
 
 std::uint64_t read_cache_of(std::uint64_t budget, std::uint64_t asked) {
