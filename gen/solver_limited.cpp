@@ -115,10 +115,12 @@ inline bool men_move(const SolverState& solver);
 inline void import_seeds(SolverState& solver, int r, Seeds& seeds, unsigned wins_scanned, unsigned candidates_scanned);
 inline NodeList commit_direct(SolverState& solver, int r);
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r);
-inline void king_move_wins(SolverState& solver, const NodeList& frontier, int k, int r);
-inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, int k);
-inline NodeList round_candidates(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned);
-inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned);
+inline void king_move_wins(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k, int r);
+inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k);
+inline NodeList round_candidates(SolverState& solver, const NodeList& labelled, const SolverState::LabelCounts& counts, int r,
+                                 unsigned& scanned);
+inline NodeList round_wins(SolverState& solver, const NodeList& labelled, const SolverState::LabelCounts& counts, int r,
+                           unsigned& scanned);
 inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in);
 inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind kind);
 inline Label exit_label(const Table& after, std::uint64_t j, int r);
@@ -148,7 +150,9 @@ void solve_limited(SolverState& solver) {
     for (int r = 1;; ++r) {
         unsigned wins_scanned = 0, candidates_scanned = 0;
         StepTimes::Watch step(solver.times, Step::ROUND_SEEDS);
-        Seeds seeds{round_wins(solver, labelled, r, wins_scanned), round_candidates(solver, labelled, r, candidates_scanned)};
+        const SolverState::LabelCounts counts = solver.count_labels(labelled);
+        Seeds seeds{round_wins(solver, labelled, counts, r, wins_scanned),
+                    round_candidates(solver, labelled, counts, r, candidates_scanned)};
         import_seeds(solver, r, seeds, wins_scanned, candidates_scanned);
         step.stop();
         if (r > 1 && seeds.wins.empty() && seeds.candidates.empty()) {
@@ -178,8 +182,9 @@ namespace {
 // (none when there is no next round, `next_round` false: a class without men).
 inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds seeds, bool next_round) {
     // Nodes found lost before their level came, by that level, committed when it comes.
-    // They stay lost, and if their level falls meanwhile (a successor's did), the step that
-    // lowers the successor's evaluates them again (may_be_lost) and puts them off anew.
+    // They stay lost, and if their level falls meanwhile (the successor's after their dearest
+    // move did), the step that lowers it evaluates them again (may_be_lost) and puts them off
+    // anew.
     PutOff lost_later(solver);
     // Commits each node of the list at level k, with the label label_of(node) gives.
     auto commit_all = [&](const NodeList& list, int k, auto&& label_of) {
@@ -200,7 +205,8 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
     bool listing = next_round;
     for (int k = 1; k <= solver.limit; ++k) {
         StepTimes::Watch step(solver.times, Step::KING_MOVE_WINS);
-        king_move_wins(solver, frontier, k, r);
+        const SolverState::LabelCounts counts = solver.count_labels(frontier);
+        king_move_wins(solver, frontier, counts, k, r);
         step.stop();
         commit_all(lost_later.take(k), k, lost);
         if (k == 1) commit_all(seeds.wins, 1, won);
@@ -210,7 +216,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         // Evaluated for a loss: at level 1 the seeds, then positions with a king move
         // into one just won.
         step.switch_to(Step::LOSS_CANDIDATES);
-        NodeList found = k == 1 ? NodeList() : loss_candidates(solver, frontier, k);
+        NodeList found = k == 1 ? NodeList() : loss_candidates(solver, frontier, counts, k);
         const NodeList& candidates = k == 1 ? seeds.candidates : found;
         frontier = NodeList(); // done with: the lists of a step are given back as soon as they are
         if (k == 1) seeds.wins = NodeList();
@@ -257,8 +263,9 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         if (frontier.empty() && lost_later.none_after(k)) break;
     }
     if (!next_round) return {};
+    // Both looked at, without a branch between them (select_in_runs).
     auto first_labelled = [r](const Table& here, std::uint64_t i) {
-        return here.under_limit(i) != UNKNOWN && here.round[i] == r;
+        return (here.under_limit(i) != UNKNOWN) & (here.round[i] == r);
     };
     if (!listing) return solver.select(first_labelled);
     sort_in_parallel(committed, solver.threads);
@@ -351,8 +358,8 @@ inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
 // positions won already), or looks forwards from each position that may still be won at
 // level k (not over, with a move inside the class, not won at level k or lower), stopping at
 // its first winning move.
-inline void king_move_wins(SolverState& solver, const NodeList& frontier, int k, int r) {
-    scan_or_walk_back(solver, frontier, LOST, RetroKind::KING_MOVES,
+inline void king_move_wins(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k, int r) {
+    scan_or_walk_back(solver, frontier, counts, LOST, RetroKind::KING_MOVES,
         KING_WIN_SCAN_LIMIT,
         [&](int t) {
             return solver.select_in(t, [k](const Table& here, std::uint64_t i) {
@@ -381,9 +388,9 @@ inline void king_move_wins(SolverState& solver, const NodeList& frontier, int k,
 // (not over, no escape out of the class, not won, not lost at level k or lower, no man move
 // as its escape). The extra positions are harmless: evaluate_limited finds again what they
 // were given.
-inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, int k) {
+inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k) {
     NodeList out;
-    scan_or_walk_back(solver, frontier, WON, RetroKind::KING_MOVES,
+    scan_or_walk_back(solver, frontier, counts, WON, RetroKind::KING_MOVES,
         LOSS_SCAN_LIMIT,
         [&](int t) {
             return solver.select_in(t, [k](const Table& here, std::uint64_t i) {
@@ -410,11 +417,12 @@ inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, i
 // before: the position was evaluated again in that round, and its escape is newer). A
 // position lost already never has a man move into a position won in round r - 1: that move
 // escaped in every round up to r - 1.
-inline NodeList round_candidates(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned) {
+inline NodeList round_candidates(SolverState& solver, const NodeList& labelled, const SolverState::LabelCounts& counts, int r,
+                                 unsigned& scanned) {
     NodeList out;
     std::array<std::uint64_t, 2> imported{};
     for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, WON);
-    scanned = scan_or_walk_back(solver, labelled, WON, RetroKind::MAN_MOVES, ANY_LENGTH,
+    scanned = scan_or_walk_back(solver, labelled, counts, WON, RetroKind::MAN_MOVES, ANY_LENGTH,
         [&](int t) { return select_escaping_into_won(solver, t, r - 1); },
         [&](int, NodeList&& open) { out.add(std::move(open), solver.threads); },
         [&](const NodeList& from) { out.add(may_be_lost(solver, from, RetroKind::MAN_MOVES), solver.threads); },
@@ -428,11 +436,12 @@ inline NodeList round_candidates(SolverState& solver, const NodeList& labelled, 
 // may be so won (not over, with a move inside the class, not lost, not won at level 1). Where one
 // side wins nearly everywhere, a round's lost positions are tens of millions and most of their
 // predecessors are won at level 1 already.
-inline NodeList round_wins(SolverState& solver, const NodeList& labelled, int r, unsigned& scanned) {
+inline NodeList round_wins(SolverState& solver, const NodeList& labelled, const SolverState::LabelCounts& counts, int r,
+                           unsigned& scanned) {
     NodeList out;
     std::array<std::uint64_t, 2> imported{};
     for (int t = 0; t < solver.table_count(); ++t) imported[std::size_t(t)] = solver.imported(solver.other(t), r - 1, LOST);
-    scanned = scan_or_walk_back(solver, labelled, LOST, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
+    scanned = scan_or_walk_back(solver, labelled, counts, LOST, RetroKind::MAN_MOVES, MAN_WIN_SCAN_LIMIT,
         [&](int t) {
             return solver.select_in(t, [](const Table& here, std::uint64_t i) {
                 const std::uint8_t info = here.info(i);
@@ -472,21 +481,23 @@ inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in)
 
 // The predecessors (by `kind` of move) that may be lost: neither over nor won yet, and
 // with no move out of the class that escapes (evaluate_limited finds nothing in the others).
-// By king moves, from positions just won, also not one whose escape (Table::escape) still
-// escapes: a position not labelled whose escape is a king move into another position than
-// the one just won, or a man move (its cost changes only between rounds), would find it
-// again when evaluated. The escape is told from the move walked back by its byte, under every
-// symmetry the index folds (MoveBack::may_be): a byte that matches an image keeps the position.
+// Nor one whose byte in Table::escape names another move than the one walked back:
+//   - a position not labelled whose escape is another move still escapes, and its evaluation
+//     would find it again. By king moves, from positions just won: a man move's cost changes
+//     only between rounds, a king move's into another position has not changed. By man moves,
+//     from positions won in the round before (round_candidates, whose scan leaves them out
+//     too): a king move still escapes at a round's start, and a man move into another position
+//     won in that round is walked back from as well;
+//   - a position lost (or found lost and put off) whose dearest move leads elsewhere: its level
+//     is that move's cost, which has not fallen.
+// The byte is told from the move walked back, under every symmetry the index folds
+// (MoveBack::may_be): a byte that matches an image keeps the position.
 inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind kind) {
-    const bool by_king_move = kind == RetroKind::KING_MOVES;
-    const int touches = INFO_UNDER_LIMIT | SEEN | (by_king_move ? ESCAPE : 0);
-    solver.for_predecessors(from, kind, touches, [&](Node n, const MoveBack& move) {
+    solver.for_predecessors(from, kind, INFO_UNDER_LIMIT | SEEN | ESCAPE, [&](Node n, const MoveBack& move) {
         const Table& here = solver.table_of_node(n);
         const std::uint64_t i = index_of(n);
         if ((here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit(i) == WON) return;
-        if (by_king_move && here.under_limit(i) == UNKNOWN && here.escape[i] != NO_ESCAPE &&
-            !move.may_be(here.escape[i], here.index.symmetries()))
-            return;
+        if (here.escape[i] != NO_ESCAPE && !move.may_be(here.escape[i], here.index.symmetries())) return;
         solver.collector->add(n, thread());
     });
     return solver.collector->take();
@@ -574,10 +585,17 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         return NOTHING;
     };
     int longest = (here.info(a.i) & EXT_ANY) ? 1 : 0;
+    // The move whose cost is the loss's level, kept in Table::escape once every move loses.
+    std::uint8_t dearest = NO_ESCAPE;
     if (a.has_probe) {
         const int c = cost(a.probe_zeroing, a.probe_j);
         if (c <= 0) return escapes(a.probe_code);
-        longest = std::max(longest, c);
+        // A loss whose dearest move costs its level still: the level stands.
+        if (a.probe_move < 0 && here.under_limit(a.i) == LOST && c >= load(here.level[a.i])) return NOTHING;
+        if (c > longest) {
+            longest = c;
+            dearest = a.probe_code;
+        }
     }
     if (!a.expanded) expand(solver, a);
     // The other moves in batches (look_in_batches). A probe from Table::escape is among them,
@@ -596,13 +614,17 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
             const int c = cost(zeroing, j);
             if (c < 0) found = {WON, 1};
             else if (c == 0) found = escapes(escape_code(a.p, a.moves[m]));
-            else longest = std::max(longest, c);
+            else if (c > longest) {
+                longest = c;
+                dearest = escape_code(a.p, a.moves[m]);
+            }
             return c <= 0;
         });
     if (decided) return found;
-    // No escape to look at first next time: a loss put off to a later level is evaluated
-    // again whenever one of its moves' cost falls (may_be_lost).
-    here.escape[a.i] = NO_ESCAPE;
+    // A loss keeps its dearest move where an escape would be: its level can fall only when that
+    // move's cost does, so that may_be_lost evaluates it again only then (and whenever it has
+    // none kept).
+    if (here.escape[a.i] != dearest) here.escape[a.i] = dearest;
     return {LOST, longest};
 }
 

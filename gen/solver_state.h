@@ -3,6 +3,7 @@
 // the passes over tables and lists that every phase uses.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -145,15 +146,14 @@ struct SolverState {
         const std::vector<Range> chunks = chunks_of(runs);
         std::vector<std::uint64_t> counts(chunks.size());
         for_each_of_chunks(chunks, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            std::uint64_t word = 0, w = b / 64;
-            for (std::uint64_t i = b; i < e; ++i) {
-                if (i / 64 != w) {
-                    counts[c] += bits->add_word(t, w, std::exchange(word, 0));
-                    w = i / 64;
-                }
-                if (keep(here, i)) word |= std::uint64_t{1} << (i % 64);
+            // A word at a time, each position's bit or'ed in without a branch: which positions
+            // are kept is hard to predict.
+            for (std::uint64_t i = b; i < e;) {
+                const std::uint64_t w = i / 64, end = std::min(e, (w + 1) * 64);
+                std::uint64_t word = 0;
+                for (; i < end; ++i) word |= std::uint64_t(bool(keep(here, i))) << (i % 64);
+                counts[c] += bits->add_word(t, w, word);
             }
-            counts[c] += bits->add_word(t, w, word);
         });
         std::uint64_t total = 0;
         for (std::uint64_t n : counts) total += n;
@@ -183,14 +183,17 @@ struct SolverState {
         });
     }
 
-    // How many nodes of `from` are labelled `label` under the limit, by table.
-    std::array<std::uint64_t, 2> count_with_label(const NodeList& from, Label label) {
-        std::vector<std::array<std::uint64_t, 2>> counts(static_cast<std::size_t>(threads));
+    // How many nodes of `from` have each label under the limit, by table ([label][table]): one
+    // pass for the steps that walk back from its lost positions and from its won ones.
+    using LabelCounts = std::array<std::array<std::uint64_t, 2>, 3>;
+    LabelCounts count_labels(const NodeList& from) {
+        std::vector<LabelCounts> counts(static_cast<std::size_t>(threads));
         from.for_each(threads, [&](Node c) {
-            if (table_of_node(c).under_limit(index_of(c)) == label) ++counts[thread()][std::size_t(table_of(c))];
+            ++counts[thread()][table_of_node(c).under_limit(index_of(c))][std::size_t(table_of(c))];
         });
-        std::array<std::uint64_t, 2> total{};
-        for (const auto& c : counts) total[0] += c[0], total[1] += c[1];
+        LabelCounts total{};
+        for (const auto& c : counts)
+            for (std::size_t l = 0; l < total.size(); ++l) total[l][0] += c[l][0], total[l][1] += c[l][1];
         return total;
     }
 

@@ -183,8 +183,9 @@ inline void store_release(std::uint8_t& x, int v) {
 //   escape_without_limit: the number of a move last seen to escape a loss without the limit
 //                         (made when the limited values are done)
 //   escape:               the move last seen to escape a loss under the limit (escape_code), so
-//                         that looking at it again needs no generation of moves; made after
-//                         the first look, given back when the limited values are done.
+//                         that looking at it again needs no generation of moves; for a position
+//                         found lost, its dearest move (the one whose cost is its level); made
+//                         after the first look, given back when the limited values are done.
 // info, under_limit, level and round, which a look-up of a successor or predecessor reads
 // together, lie together in one 3-byte record per position (one cache line to wait for, not
 // several, but for the one record in 21 or so that a line's end cuts; docs/six-pieces.md, "The

@@ -35,9 +35,10 @@ inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size
 }
 
 // The work of a step whose candidates are the positions with a move of `kind` into a changed
-// position: one of `from` labelled `label` under the limit. For each table t those lie in (with
-// changed positions in the other table): where a scan may pay (may_scan), list_open(t) lists
-// the positions of t that the step could change, and if they are no
+// position: one of `from` labelled `label` under the limit (`counts`: from's labels counted,
+// count_labels). For each table t those lie in (with changed positions in the other table):
+// where a scan may pay (may_scan), list_open(t) lists the positions of t that the step could
+// change, and if they are no
 // more than `limit` allows (or the search is Search::SCAN), forwards(t, std::move(list)) is
 // called with them. The changed positions of the tables not scanned are walked back from:
 // backwards(nodes) is called once with all of them, if there are any, after the scans.
@@ -47,13 +48,13 @@ inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size
 // them). They count in the weighing; the tables scanned are returned (bit t), whose imported
 // positions need no walk back.
 template <typename ListOpen, typename Forwards, typename Backwards>
-unsigned scan_or_walk_back(SolverState& solver, const NodeList& from, Label label, RetroKind kind,
-                           ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
+unsigned scan_or_walk_back(SolverState& solver, const NodeList& from, const SolverState::LabelCounts& counts,
+                           Label label, RetroKind kind, ScanLimit limit, ListOpen&& list_open, Forwards&& forwards,
                            Backwards&& backwards, const std::array<std::uint64_t, 2>& imported = {0, 0}) {
     // The changed positions by the table their predecessors lie in: counted, not listed (they
     // may be most of the class, where one side wins nearly everywhere, and a scan needs only
     // their count), and listed only for a walk back.
-    const std::array<std::uint64_t, 2> labelled = solver.count_with_label(from, label);
+    const std::array<std::uint64_t, 2>& labelled = counts[label];
     std::array<std::uint64_t, 2> changed_in{};
     for (int t = 0; t < solver.table_count(); ++t) changed_in[std::size_t(solver.other(t))] += labelled[std::size_t(t)];
     unsigned scanned = 0, walked = 0;
