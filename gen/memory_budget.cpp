@@ -133,13 +133,15 @@ std::uint64_t read_back_bytes(const std::vector<ClassPlan>& plan, std::size_t k,
     // results and the progress histories (a byte a position, or less). Read from its files, a
     // class is then kept in scratch files, each mapped and read whole to be checked beside
     // what was read: a byte a position more.
+    const std::uint64_t n = class_positions(plan[k].material);
+    const std::uint64_t reads = held_bytes(capture_needs(plan[k]), read_cache); // and the program
     switch (from) {
     case ReadFrom::NOTHING: return PROGRAM_BYTES;
-    case ReadFrom::SCRATCH_FILES: return class_positions(plan[k].material) + PROGRAM_BYTES;
-    case ReadFrom::VALUES: return class_positions(plan[k].material) * 2 + held_bytes(capture_needs(plan[k]), read_cache);
+    case ReadFrom::SCRATCH_FILES: return n + PROGRAM_BYTES;
+    case ReadFrom::VALUES: return n * 2 + reads;
     case ReadFrom::RECORDS: break;
     }
-    return class_positions(plan[k].material) * 5 + held_bytes(capture_needs(plan[k]), read_cache);
+    return n * 5 + reads;
 }
 
 std::vector<std::uint64_t> slice_estimates(const std::vector<ClassPlan>& plan, std::size_t k, int count,

@@ -112,7 +112,11 @@ TEST_CASE("Memory estimate: a class done is read back for less than solving it n
             captured += gen::class_positions(m);
         }
         const std::uint64_t held = captured + (64u << 20);
-        CHECK(held <= gen::held_classes_bytes(plan, k));
+        // Less than solving it reads where its men crown into classes of as many pieces.
+        if (at->material.men() > 0)
+            CHECK(held < gen::held_classes_bytes(plan, k));
+        else
+            CHECK(held == gen::held_classes_bytes(plan, k));
         // Every record: 4 bytes a position and what it reads; the values: a byte and what it
         // reads; each with a byte more for the scratch files made of them, mapped and checked;
         // the scratch files: a byte, mapped, and nothing it reads.
