@@ -309,7 +309,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         }
         step.stop();
         solver.say("time by step: " + solver.times.line());
-        solver.times = {};
+        solver.times.reset();
         solver.forget_history(); // its memory given back
         solver.release_active([&solver](int t) -> auto& { return solver.has_history[std::size_t(t)]; });
         if (watch && watch->releases())

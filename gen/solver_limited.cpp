@@ -109,6 +109,7 @@ struct Candidate {
     MoveList moves;
     SharedIndex kings; // the index after p's king moves (kings_after)
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
+    int looks;      // the successors its evaluation looked at (StepTimes::looked)
 };
 inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds seeds, bool next_round);
 inline bool men_move(const SolverState& solver);
@@ -227,6 +228,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         solver.times.evaluated(candidates.size());
         constexpr std::size_t AHEAD = 16, CANDIDATES_AHEAD = 4;
         candidates.for_blocks(solver.threads, [&](const Node* nodes, std::size_t n) {
+            std::uint64_t looks = 0, by_losses = 0;
             auto prepare_ahead = [&](std::size_t s, Candidate& a) {
                 if (s + AHEAD < n) {
                     const Table& here = solver.table_of_node(nodes[s + AHEAD]);
@@ -238,6 +240,8 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
             };
             ahead<Candidate, CANDIDATES_AHEAD>(0, n, prepare_ahead, [&](std::size_t s, Candidate& a) {
                 const Evaluation ev = evaluate_limited(solver, a, r);
+                looks += std::uint64_t(a.looks);
+                if (ev.label == LOST) by_losses += std::uint64_t(a.looks);
                 if (ev.label == UNKNOWN) return;
                 const Node c = nodes[s];
                 if (ev.level > k)
@@ -245,6 +249,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
                 else if (commit(solver, c, ev.label, ev.level, r))
                     solver.collector->add(c, thread());
             });
+            solver.times.looked(looks, by_losses);
         });
 
         step.stop();
@@ -521,6 +526,7 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
     out.i = index_of(c);
     out.expanded = false;
     out.eager = eager;
+    out.looks = 0;
     out.probe_move = -1;
     out.p = solver.table(out.t).index.position(out.i);
     out.kings = solver.kings_after(out.t);
@@ -572,6 +578,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
     // The cost of a move into node j of the other table for the loser: 0 if it escapes, -1 if it wins at
     // level 1 (it escapes too).
     auto cost = [&](bool zeroing, std::uint64_t j) {
+        ++a.looks;
         if (zeroing) {
             const Label exit = exit_label(after, j, r);
             return exit == WON ? 1 : exit == LOST ? -1 : 0;

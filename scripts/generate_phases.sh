@@ -3,7 +3,8 @@
 # standard input): summed over all classes, the first look at every position (the moves that
 # leave the class looked up), the first rounds, the later rounds (with the game without the
 # limit), and the rest of each class (its results gathered, its files built and written); then
-# the same time by step, summed from the solver's "time by step" line of each class or slice.
+# the same time by step, summed from the solver's "time by step" line of each class or slice,
+# with the evaluations and the successors they looked at.
 # Usage: damatb generate --pieces 5 --verbose ... | tee LOG; scripts/generate_phases.sh LOG
 set -euo pipefail
 awk '
@@ -29,6 +30,8 @@ function secs(text,   n, a, s, i) {  # "1 min 39 s", "35.5 s", "0.1 s"
       if (!(name in step)) order[++steps] = name
       step[name] += t
     } else if (match(part[i], /^[0-9]+ evaluations/)) evaluations += part[i] + 0
+    else if (match(part[i], /^[0-9]+ successors looked at/)) looks += part[i] + 0
+    else if (match(part[i], /^[0-9]+ by losses/)) by_losses += part[i] + 0
   }
 }
 END {
@@ -37,6 +40,7 @@ END {
   if (steps) {
     printf "by step:"
     for (i = 1; i <= steps; i++) printf "%s %s %.0f s", (i > 1 ? "," : ""), order[i], step[order[i]]
-    printf "; %.0f million evaluations\n", evaluations / 1e6
+    printf "; %.0f million evaluations, %.0f million successors looked at, %.0f million by losses\n",
+      evaluations / 1e6, looks / 1e6, by_losses / 1e6
   }
 }' "${1:-/dev/stdin}"

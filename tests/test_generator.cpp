@@ -563,7 +563,9 @@ TEST_CASE("Generator: a line of time by step for each class or slice solved, the
           "[generator]") {
     const gen::SolvedTables& expected = test::solved_up_to(3, Ruleset{});
     const Material cls = *parse_class_name("KMvK");
-    // The lines "KMvK[ slice S/N]: time by step: ...; E evaluations (...)": E of each.
+    // The lines "KMvK[ slice S/N]: time by step: ...; L successors looked at, B by losses; E
+    // evaluations (...)": E of each, and L and B of the last.
+    std::uint64_t looks = 0, by_losses = 0;
     auto step_lines = [&](int threads, bool slices) {
         gen::SolveOptions options;
         options.threads = threads;
@@ -578,12 +580,24 @@ TEST_CASE("Generator: a line of time by step for each class or slice solved, the
             const std::size_t end = line.find(" evaluations (");
             REQUIRE(end != std::string::npos);
             evaluations.push_back(std::stoull(line.substr(line.rfind("; ", end) + 2)));
+            const std::size_t looked = line.find(" successors looked at, ");
+            REQUIRE(looked != std::string::npos);
+            looks = std::stoull(line.substr(line.rfind("; ", looked) + 2));
+            by_losses = std::stoull(line.substr(looked + std::string(" successors looked at, ").size()));
         }
         return evaluations;
     };
     const std::vector<std::uint64_t> whole = step_lines(1, false);
     REQUIRE(whole.size() == 1);
     CHECK(whole[0] > 0);
+    // On one thread the evaluations look at the same successors every time; a loss looks at all
+    // its moves, an escape stops at the first that escapes.
+    const std::uint64_t whole_looks = looks, whole_by_losses = by_losses;
+    CHECK(whole_by_losses > 0);
+    CHECK(whole_by_losses < whole_looks);
+    step_lines(1, false);
+    CHECK(looks == whole_looks);
+    CHECK(by_losses == whole_by_losses);
     CHECK(step_lines(2, false) == whole);
     const std::vector<std::uint64_t> sliced = step_lines(2, true);
     CHECK(sliced.size() == std::size_t(gen::MenSlices(cls).slice_count()));
