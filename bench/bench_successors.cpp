@@ -29,9 +29,6 @@ using namespace damatb::core;
 
 namespace {
 
-// A move that stays in the class: not a capture, not a crowning (as gen/solver_state.h).
-bool stays(const Move& m) { return !m.is_capture() && !m.is_promotion(); }
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -99,7 +96,7 @@ int main(int argc, char** argv) {
             if (stage == 1) continue;
             SharedIndex kings(after, BLACK, true);
             for (const Move& m : moves) {
-                if (!stays(m)) continue;
+                if (!m.keeps_material()) continue;
                 const Position q = as_white_to_move(p.after(m));
                 const std::uint64_t j = m.mover_is_king() ? kings(q) : after.index(q);
                 ++n;

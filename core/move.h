@@ -38,6 +38,9 @@ struct Move {
     constexpr bool is_promotion() const { return !mover_is_king() && ends_as_king(); }
     // A capture or a man move: the plies that reset the king-move counter.
     constexpr bool is_zeroing() const { return is_capture() || !mover_is_king(); }
+    // Neither a capture nor a crowning: the position after it has the same material (stays in
+    // the generator's class).
+    constexpr bool keeps_material() const { return !is_capture() && !is_promotion(); }
     bool operator==(const Move&) const = default;
 };
 

@@ -544,7 +544,7 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
         // mostly those with a capture that wins, so such a move mostly escapes.
         int first = -1;
         for (std::size_t k = 0; out.probe_move < 0 && k < out.moves.size(); ++k) {
-            if (!stays_in_class(out.moves[k])) continue;
+            if (!out.moves[k].keeps_material()) continue;
             if (first < 0) first = static_cast<int>(k);
             if (!has_capture(out.p.after(out.moves[k]))) out.probe_move = static_cast<int>(k);
         }
@@ -561,7 +561,7 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
     if (!eager) return;
     if (!out.expanded) expand(solver, out);
     for (std::size_t k = 0; k < out.moves.size(); ++k) {
-        if (!stays_in_class(out.moves[k]) || int(k) == out.probe_move) continue;
+        if (!out.moves[k].keeps_material() || int(k) == out.probe_move) continue;
         out.succ[k] = solver.successor(out.t, out.p, out.moves[k], out.kings);
         __builtin_prefetch(after.record(out.succ[k]));
     }
@@ -648,7 +648,7 @@ inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& succ
     for (std::size_t next = 0, size = 2; next < moves.size(); size *= 2) {
         std::size_t n = 0;
         for (; next < moves.size() && n < size; ++next) {
-            if (!stays_in_class(moves[next]) || !wanted(next)) continue;
+            if (!moves[next].keeps_material() || !wanted(next)) continue;
             batch[n] = next;
             succ[n++] = successor_of(next);
         }

@@ -30,8 +30,6 @@
 
 namespace damatb::gen::solving {
 
-inline bool stays_in_class(const core::Move& m) { return !m.is_capture() && !m.is_promotion(); }
-
 // Which label a list of nodes is filtered by (SolverState::with_label): the value under the
 // limit or without it.
 enum class LabelOf { UNDER_LIMIT, WITHOUT_LIMIT };

@@ -34,13 +34,13 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
     // on memory rather than one per move (a draw looks at every move).
     std::uint64_t succ[MoveList::CAPACITY];
     for (std::size_t k = 0; k < moves.size(); ++k) {
-        if (!stays_in_class(moves[k])) continue;
+        if (!moves[k].keeps_material()) continue;
         succ[k] = solver.successor(t, p, moves[k], kings);
         __builtin_prefetch(&after.level[succ[k]]);
     }
     bool all_won = !(info & EXT_ESC_U);
     for (std::size_t k = 0; k < moves.size(); ++k) {
-        if (!stays_in_class(moves[k])) continue;
+        if (!moves[k].keeps_material()) continue;
         const Label label = after.without_limit(succ[k]);
         if (label == LOST) return WON;
         if (label != WON) {

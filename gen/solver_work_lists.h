@@ -38,9 +38,8 @@ inline bool may_scan(const SolverState& solver, int t, RetroKind kind, std::size
 // position: one of `from` labelled `label` under the limit (`counts`: from's labels counted,
 // count_labels). For each table t those lie in (with changed positions in the other table):
 // where a scan may pay (may_scan), list_open(t) lists the positions of t that the step could
-// change, and if they are no
-// more than `limit` allows (or the search is Search::SCAN), forwards(t, std::move(list)) is
-// called with them. The changed positions of the tables not scanned are walked back from:
+// change, and if they are no more than `limit` allows (or the search is Search::SCAN),
+// forwards(t, std::move(list)) is called with them. The changed positions of the tables not scanned are walked back from:
 // backwards(nodes) is called once with all of them, if there are any, after the scans.
 // Solving in slices, `imported[t]` counts the changed positions of the slices imported (solved
 // before) whose predecessors lie in table t: a scan of t finds the positions with a move into

@@ -71,8 +71,8 @@ public:
         looks_by_losses_.fetch_add(by_losses, std::memory_order_relaxed);
     }
 
-    // "first look 13.4 s, rounds 94.4 s (seeds 11.1 s, ...), without the limit 0.8 s, results
-    // 3.5 s; 1014128303 successors looked at, 899436807 by losses; 311099123 evaluations":
+    // "first look 9.4 s, rounds 63.5 s (seeds 11.0 s, ...), without the limit 0.7 s, results
+    // 3.3 s; 1095073804 successors looked at, 734190565 by losses; 175126509 evaluations":
     // the candidates evaluated, counted as often as evaluated, and the successors they looked
     // at (which may differ from one thread count to another: a successor labelled meanwhile by
     // another thread can end an evaluation sooner or later).
