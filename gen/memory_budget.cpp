@@ -17,14 +17,14 @@ using core::Material;
 namespace {
 
 // The solver's bytes per position of what it solves, a class or a slice (docs/six-pieces.md,
-// "The memory estimate"): its 3-byte record and its escape's byte, its work lists (a bit a
+// "The memory estimate"): its record and level (3 bytes) and its escape's byte, its work lists (a bit a
 // position once long), the progress histories' steps (8 bytes each, about a third of a step a
 // position, HISTORY_THIRDS, and as many again while they are handed on to the results) and
 // marks (a bit a position), and the freed memory the C library keeps.
 constexpr std::uint64_t SOLVER_BYTES = 10;
 // The bytes of the histories' steps, in thirds, per position: 8 bytes a step, a third of a step.
 constexpr std::uint64_t HISTORY_THIRDS = 8;
-// A slice's: its 3-byte record and its escape's byte, and a byte for its work lists, its
+// A slice's: its record and level (3 bytes) and its escape's byte, and a byte for its work lists, its
 // histories' marks and what the C library keeps. Its histories' runs, and the lowered losses
 // they are made of, go to the scratch file of the slices kept and count with the read cache
 // (slice_bytes, HISTORY_THIRDS); its steps are made a batch at a time as its slice file is
@@ -35,7 +35,7 @@ constexpr std::uint64_t SLICE_SOLVER_BYTES = 5;
 constexpr std::uint64_t RESULTS_HALF_BYTES = 7; // 3.5 bytes
 // A class of kings only, solved whole, its results included: it has one round, so no progress
 // histories; its escapes go back before those without the limit are made, and its records as
-// its results are. Its peak is the first phase's: its 3-byte record and its escape's byte, its
+// its results are. Its peak is the first phase's: its record and level (3 bytes), its escape's byte, its
 // work lists, and the freed memory the C library keeps (docs/six-pieces.md, "The memory
 // estimate").
 constexpr std::uint64_t KINGS_ONLY_BYTES = 7;

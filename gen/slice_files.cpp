@@ -199,7 +199,7 @@ std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver
                 std::uint8_t* record = records + 4 * k;
                 record[0] = here.info(i);
                 record[1] = under;
-                record[2] = under == UNKNOWN ? std::uint8_t(NO_LEVEL) : here.level[i];
+                record[2] = under == UNKNOWN ? std::uint8_t(NO_LEVEL) : std::uint8_t(here.level(i));
                 record[3] = here.round[i];
                 without_limit[k] = here.without_limit(i);
             }
@@ -211,7 +211,7 @@ std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver
                 const std::uint8_t* record = records + 4 * k;
                 if (!(ok = packed_info::packable(record[0]) && record[1] <= LOST)) return;
                 here.set_info(i, record[0]);
-                here.level[i] = record[2];
+                here.set_level(i, record[2]);
                 here.round[i] = record[3];
                 here.set_under_limit(i, Label(record[1]));
                 if (record[1] == UNKNOWN) here.set_without_limit(i, Label(without_limit[k]));

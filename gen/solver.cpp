@@ -78,7 +78,7 @@ void fill_results(const SolverState& solver, int t, std::uint64_t b, std::uint64
         out.wdl[k] = v;
         out.must_capture[k] = (here.info(j) & CAPTURE) ? 1 : 0;
         if (v != Wdl5::WIN && v != Wdl5::LOSS) continue;
-        out.dtz[k] = here.level[j];
+        out.dtz[k] = std::uint8_t(here.level(j));
         if (v == Wdl5::LOSS) out.round[k] = here.round[j];
     }
 }
@@ -181,7 +181,7 @@ void finish(SolverState& solver, int t, SolvedTable& out) {
         const std::size_t before = all_done_to;
         while (all_done_to < chunks.size() && done[all_done_to]) ++all_done_to;
         if (all_done_to > before) // the whole pages from the lowest chunk done up (some twice)
-            here.nodes.release(RECORD_BYTES * chunks[all_done_to - 1].begin, RECORD_BYTES * chunks[0].end);
+            here.release_records(chunks[all_done_to - 1].begin, chunks[0].end);
     });
 }
 

@@ -56,7 +56,7 @@ void finish_look(Table& here, std::uint64_t i, const Look& look) {
         here.set_info(i, TERMINAL);
         const Label label = look.over == Outcome::WIN ? WON : look.over == Outcome::LOSS ? LOST : UNKNOWN;
         here.set_under_limit(i, label);
-        here.level[i] = label == UNKNOWN ? NO_LEVEL : 0;
+        here.set_level(i, label == UNKNOWN ? NO_LEVEL : 0);
         return;
     }
     std::uint8_t info = look.internal ? INTERNAL : 0;

@@ -40,7 +40,7 @@ void record_history(SolverState& solver, int r) {
         const std::uint64_t i = fall >> 9;
         const bool first = !solver.has_history[t][i];
         solver.has_history[t].set(i);
-        out[run.count++] = history_entry(t, i, first, first ? int(fall & 0xFF) : 0, solver.table(t).level[i]);
+        out[run.count++] = history_entry(t, i, first, first ? int(fall & 0xFF) : 0, solver.table(t).level(i));
         if (run.count - moved >= MOVE_IN_ENTRIES) move_in(run.count);
     };
     solver.lowered_losses->drain([&](std::uint64_t fall) {

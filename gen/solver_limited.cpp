@@ -130,9 +130,52 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager);
 inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r);
 template <typename F>
 inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost);
-inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k);
 template <typename Wanted, typename After, typename Look>
 inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& successor_of, Look&& look);
+
+// The moves inside the class of one kind (a man's if `zeroing`, else a king's) of position i of
+// table t, not over, and the successors after the first FIRST of them, their records asked for
+// (start); then whether one of them leads into a node j of the other table for which lost(j)
+// holds (into). Started ahead (gen/solver_nodes.h, `ahead`), while the positions before are
+// looked at, a position's first wait on memory is spent with theirs.
+struct Steps {
+    static constexpr std::size_t FIRST = 2;
+    int t;
+    Position p;
+    MoveList moves;
+    SharedIndex kings;
+    std::uint64_t succ[FIRST];
+    std::size_t first, rest; // the successors in succ, and the number of the first move after them
+
+    void start(SolverState& solver, int table, std::uint64_t i, bool zeroing) {
+        t = table;
+        p = solver.table(t).index.position(i);
+        // Only the moves of that kind, which capture nothing: a capture leaves the class.
+        generate_steps(p, zeroing, moves);
+        kings = solver.kings_after(t);
+        const Table& after = solver.table(solver.other(t));
+        first = 0;
+        for (rest = 0; rest < moves.size() && first < FIRST; ++rest) {
+            if (!moves[rest].keeps_material()) continue;
+            succ[first] = solver.successor(t, p, moves[rest], kings);
+            after.prefetch_look(succ[first++], zeroing);
+        }
+    }
+    template <typename F>
+    bool into(SolverState& solver, F&& lost) {
+        for (std::size_t q = 0; q < first; ++q)
+            if (lost(succ[q])) return true;
+        const Table& after = solver.table(solver.other(t));
+        return look_in_batches(moves,
+            [this](std::size_t m) { return m >= rest; },
+            [&](std::size_t m) {
+                const std::uint64_t j = solver.successor(t, p, moves[m], kings);
+                after.prefetch_look(j, moves[m].is_zeroing());
+                return j;
+            },
+            [&](std::size_t, std::uint64_t j) { return lost(j); });
+    }
+};
 
 } // namespace
 
@@ -234,6 +277,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
                     const Table& here = solver.table_of_node(nodes[s + AHEAD]);
                     const std::uint64_t i = index_of(nodes[s + AHEAD]);
                     __builtin_prefetch(here.record(i), 1);
+                    __builtin_prefetch(&here.levels[i], 1);
                     __builtin_prefetch(&here.escape[i], 1);
                 }
                 prepare(solver, nodes[s], a, k == 1);
@@ -339,17 +383,19 @@ inline NodeList commit_direct(SolverState& solver, int r) {
 inline bool commit(SolverState& solver, Node c, Label label, int level, int r) {
     Table& here = solver.table_of_node(c);
     const std::uint64_t i = index_of(c);
-    const Label old = here.under_limit(i);
+    // Its value and level read first, which a position labelled already needs alone.
+    const Table::Standing before = here.standing(i);
+    const Label old = before.value;
     if (old != UNKNOWN && old != label) {
         solver.contradiction = true;
         return false;
     }
-    if (old != UNKNOWN && load(here.level[i]) <= level) return false;
+    if (old != UNKNOWN && before.level <= level) return false;
     // Only a loss's history is kept (core/record.h): the probe ranks a winning move by the
     // history of the position it leads to.
     if (old == LOST && load(here.round[i]) < r)
-        solver.lowered_losses->add(thread(), lowered_loss(c, load(here.level[i])));
-    store(here.level[i], level);
+        solver.lowered_losses->add(thread(), lowered_loss(c, here.level(i)));
+    here.set_level(i, level);
     if (old == UNKNOWN) {
         store(here.round[i], r);
         here.set_under_limit(i, label);
@@ -371,17 +417,29 @@ inline void king_move_wins(SolverState& solver, const NodeList& frontier, const 
                 const std::uint8_t info = here.info(i);
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
                 const Label value = here.under_limit(i);
-                return value == UNKNOWN || (value == WON && here.level[i] > k);
+                return value == UNKNOWN || (value == WON && here.level(i) > k);
             });
         },
         [&](int t, NodeList&& open) {
-            open.for_each(solver.threads, [&](Node c) {
-                if (wins_by_king_move(solver, t, index_of(c), k) && commit(solver, c, WON, k, r))
-                    solver.collector->add(c, thread());
+            // A king move into a position lost at level k - 1 (or lower: those have been looked
+            // at before, and the position would be won already). Each position's first
+            // successors asked for while those of the positions before it are read.
+            const Table& after = solver.table(solver.other(t));
+            auto lost_before = [&after, k](std::uint64_t j) {
+                const Table::Standing s = after.standing(j);
+                return s.value == LOST && s.level < k;
+            };
+            constexpr std::size_t STEPS_AHEAD = 4;
+            open.for_blocks(solver.threads, [&](const Node* nodes, std::size_t n) {
+                ahead<Steps, STEPS_AHEAD>(0, n, [&](std::size_t s, Steps& a) { a.start(solver, t, index_of(nodes[s]), false); },
+                    [&](std::size_t s, Steps& a) {
+                        if (a.into(solver, lost_before) && commit(solver, nodes[s], WON, k, r))
+                            solver.collector->add(nodes[s], thread());
+                    });
             });
         },
         [&](const NodeList& lost) {
-            solver.for_predecessors(lost, RetroKind::KING_MOVES, UNDER_LIMIT_LEVEL | SEEN, [&](Node c) {
+            solver.for_predecessors(lost, RetroKind::KING_MOVES, STANDING | SEEN, [&](Node c) {
                 if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
             });
         });
@@ -403,7 +461,7 @@ inline NodeList loss_candidates(SolverState& solver, const NodeList& frontier, c
                 const Label value = here.under_limit(i);
                 // Not one whose escape is a man move: its cost changes only between rounds.
                 if (value == UNKNOWN) return !escape_is_man_move(here.escape[i]);
-                return value == LOST && here.level[i] > k;
+                return value == LOST && here.level(i) > k;
             });
         },
         [&](int, NodeList&& open) { out.add(std::move(open), solver.threads); },
@@ -452,7 +510,7 @@ inline NodeList round_wins(SolverState& solver, const NodeList& labelled, const 
                 const std::uint8_t info = here.info(i);
                 if ((info & TERMINAL) || !(info & INTERNAL)) return false;
                 const Label value = here.under_limit(i);
-                return value == UNKNOWN || (value == WON && here.level[i] > 1);
+                return value == UNKNOWN || (value == WON && here.level(i) > 1);
             });
         },
         [&](int t, NodeList&& open) {
@@ -469,17 +527,28 @@ inline NodeList round_wins(SolverState& solver, const NodeList& labelled, const 
 }
 
 // round_candidates' scan of table t: the nodes not labelled whose escape is a man move into a
-// position won in round `won_in`, or that have none.
+// position won in round `won_in`, or that have none. A word's positions at a time: the records
+// after their escapes asked for first, then read (each is a wait on memory).
 inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in) {
     const Table& after = solver.table(solver.other(t));
-    return solver.select_in(t, [&after, won_in](const Table& here, std::uint64_t i) {
-        if ((here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit(i) != UNKNOWN) return false;
-        const std::uint8_t escape = here.escape[i];
-        if (escape == NO_ESCAPE) return true;
-        if (!escape_is_man_move(escape)) return false;
-        const Position p = here.index.position(i);
-        const std::uint64_t j = after.index.index(as_white_to_move(p.after(escape_move(p, escape))));
-        return after.under_limit(j) == WON && after.round[j] == won_in;
+    return solver.select_words_in(t, [&after, won_in](const Table& here, std::uint64_t b, std::uint64_t e) {
+        std::uint64_t word = 0;
+        std::uint64_t succ[64];
+        int bit[64];
+        int n = 0;
+        for (std::uint64_t i = b; i < e; ++i) {
+            if ((here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit(i) != UNKNOWN) continue;
+            const std::uint8_t escape = here.escape[i];
+            if (escape == NO_ESCAPE) word |= std::uint64_t{1} << (i % 64);
+            if (!escape_is_man_move(escape)) continue;
+            const Position p = here.index.position(i);
+            succ[n] = after.index.index(as_white_to_move(p.after(escape_move(p, escape))));
+            after.prefetch_look(succ[n], true);
+            bit[n++] = int(i % 64);
+        }
+        for (int k = 0; k < n; ++k)
+            if (after.under_limit(succ[k]) == WON && after.round[succ[k]] == won_in) word |= std::uint64_t{1} << bit[k];
+        return word;
     });
 }
 
@@ -557,13 +626,13 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
         out.probe_code = escape_code(out.p, m);
     }
     const Table& after = solver.table(solver.other(out.t));
-    __builtin_prefetch(after.record(out.probe_j));
+    after.prefetch_look(out.probe_j, out.probe_zeroing);
     if (!eager) return;
     if (!out.expanded) expand(solver, out);
     for (std::size_t k = 0; k < out.moves.size(); ++k) {
         if (!out.moves[k].keeps_material() || int(k) == out.probe_move) continue;
         out.succ[k] = solver.successor(out.t, out.p, out.moves[k], out.kings);
-        __builtin_prefetch(after.record(out.succ[k]));
+        after.prefetch_look(out.succ[k], out.moves[k].is_zeroing());
     }
 }
 
@@ -583,9 +652,8 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
             const Label exit = exit_label(after, j, r);
             return exit == WON ? 1 : exit == LOST ? -1 : 0;
         }
-        const std::uint8_t value = after.under_limit_acquire(j);
-        const int level = load(after.level[j]);
-        return (value == WON && level + 1 <= solver.limit) ? level + 1 : 0;
+        const Table::Standing s = after.standing(j);
+        return (s.value == WON && s.level + 1 <= solver.limit) ? s.level + 1 : 0;
     };
     auto escapes = [&](std::uint8_t e) {
         if (here.escape[a.i] != e) here.escape[a.i] = e;
@@ -598,7 +666,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         const int c = cost(a.probe_zeroing, a.probe_j);
         if (c <= 0) return escapes(a.probe_code);
         // A loss whose dearest move costs its level still: the level stands.
-        if (a.probe_move < 0 && here.under_limit(a.i) == LOST && c >= load(here.level[a.i])) return NOTHING;
+        if (a.probe_move < 0 && here.under_limit(a.i) == LOST && c >= here.level(a.i)) return NOTHING;
         if (c > longest) {
             longest = c;
             dearest = a.probe_code;
@@ -613,7 +681,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         [&](std::size_t m) {
             if (a.eager) return a.succ[m];
             const std::uint64_t j = solver.successor(a.t, a.p, a.moves[m], a.kings);
-            __builtin_prefetch(after.record(j));
+            after.prefetch_look(j, a.moves[m].is_zeroing());
             return j;
         },
         [&](std::size_t m, std::uint64_t j) {
@@ -663,29 +731,9 @@ inline bool look_in_batches(const MoveList& moves, Wanted&& wanted, After&& succ
 // which lost(j) holds.
 template <typename F>
 inline bool has_move_into(SolverState& solver, int t, std::uint64_t i, bool zeroing, F&& lost) {
-    const Position p = solver.table(t).index.position(i);
-    // Only the moves of that kind, which capture nothing: a capture leaves the class.
-    MoveList moves;
-    generate_steps(p, zeroing, moves);
-    const Table& after = solver.table(solver.other(t));
-    SharedIndex kings = solver.kings_after(t);
-    return look_in_batches(moves,
-        [](std::size_t) { return true; },
-        [&](std::size_t m) {
-            const std::uint64_t j = solver.successor(t, p, moves[m], kings);
-            __builtin_prefetch(after.record(j));
-            return j;
-        },
-        [&](std::size_t, std::uint64_t j) { return lost(j); });
-}
-
-// Whether position i of table t, not over, has a king move into a position lost at level
-// k - 1 (or lower: those have been looked at before, and i would be won already).
-inline bool wins_by_king_move(SolverState& solver, int t, std::uint64_t i, int k) {
-    const Table& after = solver.table(solver.other(t));
-    return has_move_into(solver, t, i, false, [&after, k](std::uint64_t j) {
-        return after.under_limit(j) == LOST && load(after.level[j]) < k;
-    });
+    Steps steps;
+    steps.start(solver, t, i, zeroing);
+    return steps.into(solver, lost);
 }
 
 } // namespace

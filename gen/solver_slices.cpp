@@ -51,7 +51,7 @@ void SolverState::begin_slice(int s) {
     }
     // A fresh state: no level (info, values and round are zeros); the escapes come with
     // fresh_escapes.
-    for_each_active([](Table& here, std::uint64_t i) { here.level[i] = NO_LEVEL; });
+    for_each_active([](Table& here, std::uint64_t i) { here.set_level(i, NO_LEVEL); });
     collector->solving(active_positions());
     // The positions of the slices imported labelled in each round, by label.
     constexpr std::size_t ROUNDS = MAX_PROGRESS_ROUND + 1;
@@ -86,8 +86,8 @@ void SolverState::begin_slice(int s) {
         for (int t = 0; t < table_count(); ++t) {
             Table& here = table(t);
             for (const Range& r : runs_of(*slices, t, {done})) {
-                if (kept) kept->forget(&here.nodes[RECORD_BYTES * r.begin], RECORD_BYTES * (r.end - r.begin));
-                here.nodes.release(RECORD_BYTES * r.begin, RECORD_BYTES * r.end);
+                if (kept) here.for_each_part(r.begin, r.end, [&](void* at, std::uint64_t n) { kept->forget(at, n); });
+                here.release_records(r.begin, r.end);
             }
         }
     }
@@ -96,7 +96,8 @@ void SolverState::begin_slice(int s) {
 void SolverState::keep_slice() {
     if (!kept || slices->last_reader(slice) <= slice) return;
     for (int t = 0; t < table_count(); ++t)
-        for (const Range& r : table(t).active) kept->move_in(&table(t).nodes[RECORD_BYTES * r.begin], RECORD_BYTES * (r.end - r.begin));
+        for (const Range& r : table(t).active)
+            table(t).for_each_part(r.begin, r.end, [&](void* at, std::uint64_t n) { kept->move_in(at, n); });
 }
 
 void SolverState::forget_history() {

@@ -34,7 +34,7 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     // which a run across machines keeps on each node's disk, not in the shared output folder.
     if (slices && options.read_cache != ~std::uint64_t{0})
         kept = std::make_unique<ScratchPages>(std::filesystem::temp_directory_path().string());
-    for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, huge));
+    for (const Material& m : tables_of(cls)) tables.push_back(std::make_unique<Table>(m, limit, huge));
     const auto thread_slots = static_cast<std::size_t>(threads);
     collector = std::make_unique<Collector>(table_sizes(), 0, thread_slots, huge, options.lists); // begin_slice says how many
     lowered_losses = std::make_unique<LoweredLosses>(thread_slots, kept.get());

@@ -35,8 +35,9 @@ namespace damatb::gen::solving {
 enum class LabelOf { UNDER_LIMIT, WITHOUT_LIMIT };
 
 // What a pass over predecessors reads of each: fetched from memory for all the
-// predecessors of a node at once, before f sees the first.
-enum Touches { SEEN = 1, UNDER_LIMIT_LEVEL = 2, WITHOUT_LIMIT = 4, INFO_UNDER_LIMIT = 8, ESCAPE = 16 };
+// predecessors of a node at once, before f sees the first. STANDING: what Table::standing and
+// Table::without_limit read; INFO_UNDER_LIMIT: the record.
+enum Touches { SEEN = 1, STANDING = 2, INFO_UNDER_LIMIT = 4, ESCAPE = 8 };
 
 struct SolverState {
     SolverState(const core::Material& cls, const SolvedTables& solved, const SolveOptions& options);
@@ -135,22 +136,37 @@ struct SolverState {
     NodeList select_in(int t, F&& keep) {
         return select_in_runs(t, table(t).active, keep);
     }
+    // The same among the indices of the runs.
+    template <typename F>
+    NodeList select_in_runs(int t, const std::vector<Range>& runs, F&& keep) {
+        return select_words_in_runs(t, runs, [&keep](Table& here, std::uint64_t b, std::uint64_t e) {
+            // Each position's bit or'ed in without a branch: which positions are kept is hard to
+            // predict.
+            std::uint64_t word = 0;
+            for (std::uint64_t i = b; i < e; ++i) word |= std::uint64_t(bool(keep(here, i))) << (i % 64);
+            return word;
+        });
+    }
+    // The nodes of table t being solved that word_of(table, b, e) keeps, asked for the positions
+    // [b, e) of one word of bits at a time, their bits at i % 64: a test that looks at the
+    // positions of a word together (asking memory for what each needs before reading any).
+    template <typename F>
+    NodeList select_words_in(int t, F&& word_of) {
+        return select_words_in_runs(t, table(t).active, word_of);
+    }
     // The same among the indices of the runs: a bit set, made in one pass, that chunks of the
     // runs write a word at a time, as a vector if that is smaller.
     template <typename F>
-    NodeList select_in_runs(int t, const std::vector<Range>& runs, F&& keep) {
+    NodeList select_words_in_runs(int t, const std::vector<Range>& runs, F&& word_of) {
         Table& here = table(t);
         std::unique_ptr<NodeBits> bits = new_bits();
         const std::vector<Range> chunks = chunks_of(runs);
         std::vector<std::uint64_t> counts(chunks.size());
         for_each_of_chunks(chunks, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
-            // A word at a time, each position's bit or'ed in without a branch: which positions
-            // are kept is hard to predict.
             for (std::uint64_t i = b; i < e;) {
                 const std::uint64_t w = i / 64, end = std::min(e, (w + 1) * 64);
-                std::uint64_t word = 0;
-                for (; i < end; ++i) word |= std::uint64_t(bool(keep(here, i))) << (i % 64);
-                counts[c] += bits->add_word(t, w, word);
+                counts[c] += bits->add_word(t, w, word_of(here, i, end));
+                i = end;
             }
         });
         std::uint64_t total = 0;
@@ -199,8 +215,7 @@ struct SolverState {
         const Table& here = table(table_of(c));
         const std::uint64_t i = index_of(c);
         if (touches & SEEN) collector->prefetch(c);
-        if (touches & UNDER_LIMIT_LEVEL) __builtin_prefetch(here.record(i), 1);
-        if (touches & WITHOUT_LIMIT) __builtin_prefetch(&here.level[i], 1);
+        if (touches & STANDING) here.prefetch_standing<1>(i);
         if (touches & INFO_UNDER_LIMIT) __builtin_prefetch(here.record(i));
         if (touches & ESCAPE) __builtin_prefetch(&here.escape[i]);
     }

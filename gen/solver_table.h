@@ -97,8 +97,8 @@ inline core::Move escape_move(const core::Position& p, std::uint8_t e) {
     return Move(from, to, 0, man ? 0 : Move::MOVER_KING | Move::ENDS_KING);
 }
 
-// The bytes of a position's record in Table::nodes.
-constexpr std::uint64_t RECORD_BYTES = 3;
+// The bytes of a position's record in Table::nodes: its state and its round.
+constexpr std::uint64_t RECORD_BYTES = 2;
 
 // One byte of each position in an array of records (Table::nodes).
 template <int OFFSET>
@@ -110,6 +110,12 @@ public:
 private:
     std::uint8_t* base_;
 };
+
+// The largest level that Table::levels keeps beside the value under the limit, in a byte: 6
+// bits, the highest (63) standing for NO_LEVEL. A limit above it (or none) keeps the level
+// alone there.
+constexpr int MAX_PACKED_LEVEL = 62;
+constexpr std::uint8_t PACKED_NO_LEVEL = 63;
 
 // The Info bits in 5 bits (a record's first byte keeps them beside the value under the limit).
 // The four facts about the moves out of the class are each implied by the one before it in
@@ -186,25 +192,30 @@ inline void store_release(std::uint8_t& x, int v) {
 //                         that looking at it again needs no generation of moves; for a position
 //                         found lost, its dearest move (the one whose cost is its level); made
 //                         after the first look, given back when the limited values are done.
-// info, under_limit, level and round, which a look-up of a successor or predecessor reads
-// together, lie together in one 3-byte record per position (one cache line to wait for, not
-// several, but for the one record in 21 or so that a line's end cuts; docs/six-pieces.md, "The
-// record").
+// A look at a successor by a king move reads its value under the limit and its level; by a
+// man move, its value and its round. So the level lies in a plane of its own (`levels`, a byte
+// a position), with the value beside it in the byte's 2 top bits when the limit allows
+// (`packs`: levels of 6 bits, MAX_PACKED_LEVEL), and info, under_limit and round in a 2-byte
+// record (`nodes`): a look waits for one byte of a dense plane, or for one small record
+// (docs/six-pieces.md, "The record"). The value kept twice is written by set_under_limit
+// alone.
 // The arrays cover the whole table but take memory only where written: the solver works on the
 // positions of `active` (a slice's, or all of them; SolverState::begin_slice), and gives back
 // the memory of a slice that no later one reads.
 struct Table {
-    Table(const core::Material& m, bool huge_pages)
-        : index(m), size(index.size()), nodes(RECORD_BYTES * size, huge_pages), escape_without_limit(size, huge_pages),
-          escape(size, huge_pages) {}
+    // `limit`: the longest level kept (SolverState::limit).
+    Table(const core::Material& m, int limit, bool huge_pages)
+        : index(m), size(index.size()), packs(limit <= MAX_PACKED_LEVEL), nodes(RECORD_BYTES * size, huge_pages),
+          levels(size, huge_pages), escape_without_limit(size, huge_pages), escape(size, huge_pages) {}
     Table(const Table&) = delete; // the fields point into nodes
     Table& operator=(const Table&) = delete;
     core::TableIndex index;
     std::uint64_t size;
+    bool packs; // levels keeps the value under the limit too
     MappedArray<std::uint8_t> nodes;
     Field<0> state{nodes.data()}; // info and under_limit
-    Field<1> level{nodes.data()};
-    Field<2> round{nodes.data()};
+    Field<1> round{nodes.data()};
+    MappedArray<std::uint8_t> levels;
     MappedArray<std::uint8_t> escape_without_limit, escape;
     // The Info bits of position i, and its value under the limit; the record's first byte, to
     // ask memory for.
@@ -216,18 +227,69 @@ struct Table {
     // the limit (after its level and round, which a thread that reads the value then reads).
     void set_info(std::uint64_t i, std::uint8_t info) { store(state[i], packed_info::packed(info)); }
     void set_under_limit(std::uint64_t i, Label value) {
+        if (packs) store_release(levels[i], (load(levels[i]) & 0x3F) | (int(value) << 6));
         store_release(state[i], (load(state[i]) & packed_info::BITS) | (int(value) << 6));
+    }
+    // Position i's level (NO_LEVEL for none), and to set it.
+    int level(std::uint64_t i) const {
+        const int kept = load(levels[i]);
+        if (!packs) return kept;
+        return (kept & 0x3F) == PACKED_NO_LEVEL ? NO_LEVEL : kept & 0x3F;
+    }
+    void set_level(std::uint64_t i, int level) {
+        if (!packs) return store(levels[i], level);
+        store(levels[i], (load(levels[i]) & 0xC0) | (level == NO_LEVEL ? PACKED_NO_LEVEL : level));
+    }
+    // What a look at position i by a king move reads, its value under the limit and its level:
+    // from its byte of `levels` alone when that packs both.
+    struct Standing {
+        Label value;
+        int level;
+    };
+    Standing standing(std::uint64_t i) const {
+        if (!packs) {
+            const Label value = under_limit_acquire(i);
+            return {value, load(levels[i])};
+        }
+        const int kept = load_acquire(levels[i]);
+        return {Label(kept >> 6), kept & 0x3F};
+    }
+    // Asks memory for what standing(i) and without_limit(i) read (to write them, WRITE 1).
+    template <int WRITE = 0>
+    void prefetch_standing(std::uint64_t i) const {
+        __builtin_prefetch(&levels[i], WRITE);
+        if (!packs) __builtin_prefetch(record(i), WRITE);
+    }
+    // Asks memory for what a look at position i by a move reads: by a zeroing move, its value
+    // and its round (its record); else standing(i).
+    void prefetch_look(std::uint64_t i, bool zeroing) const {
+        if (zeroing)
+            __builtin_prefetch(record(i));
+        else
+            prefetch_standing(i);
     }
     // The value without the limit of position i: its value under the limit if it has one (a
     // position won or lost under the limit is so without it), else the one its level keeps.
+    // From its byte of `levels` alone when that packs the value under the limit too.
     Label without_limit(std::uint64_t i) const {
-        const Label under = under_limit(i);
+        const Label under = packs ? Label(load(levels[i]) >> 6) : under_limit(i);
         if (under != UNKNOWN) return under;
-        const std::uint8_t kept = load(level[i]);
+        const int kept = level(i);
         return kept == NO_LEVEL ? UNKNOWN : Label(kept);
     }
     // Sets it, for a position neither won nor lost under the limit.
-    void set_without_limit(std::uint64_t i, Label value) { store(level[i], value == UNKNOWN ? NO_LEVEL : value); }
+    void set_without_limit(std::uint64_t i, Label value) { set_level(i, value == UNKNOWN ? NO_LEVEL : value); }
+    // Calls f(bytes, size) for the bytes of positions [b, e) in the records and in the levels.
+    template <typename F>
+    void for_each_part(std::uint64_t b, std::uint64_t e, F&& f) {
+        f(&nodes[RECORD_BYTES * b], RECORD_BYTES * (e - b));
+        f(&levels[b], e - b);
+    }
+    // Gives back the memory of the records and levels of positions [b, e).
+    void release_records(std::uint64_t b, std::uint64_t e) {
+        nodes.release(RECORD_BYTES * b, RECORD_BYTES * e);
+        levels.release(b, e);
+    }
     // The runs of indices being solved, in order, and their count of positions.
     std::vector<Range> active;
     std::uint64_t active_size = 0;

@@ -36,7 +36,7 @@ Label evaluate_unlimited(SolverState& solver, int t, std::uint64_t i, Want want)
     for (std::size_t k = 0; k < moves.size(); ++k) {
         if (!moves[k].keeps_material()) continue;
         succ[k] = solver.successor(t, p, moves[k], kings);
-        __builtin_prefetch(&after.level[succ[k]]);
+        after.prefetch_standing(succ[k]);
     }
     bool all_won = !(info & EXT_ESC_U);
     for (std::size_t k = 0; k < moves.size(); ++k) {
@@ -75,7 +75,7 @@ void solve_unlimited(SolverState& solver) {
     if (!every_draw) {
         const int limit = solver.limit;
         const NodeList at_limit = solver.select([limit](const Table& here, std::uint64_t i) {
-            return here.under_limit(i) != UNKNOWN && here.level[i] == limit;
+            return here.under_limit(i) != UNKNOWN && here.level(i) == limit;
         });
         solver.for_predecessors(at_limit, RetroKind::KING_MOVES, INFO_UNDER_LIMIT | SEEN, [&](Node c) {
             const Table& here = solver.table_of_node(c);
@@ -103,7 +103,7 @@ void solve_unlimited(SolverState& solver) {
     while (!decided.empty()) {
         // A move into a lost position wins; a move into a won one may lose, if all do.
         solver.for_predecessors(solver.with_label(decided, LabelOf::WITHOUT_LIMIT, LOST), RetroKind::ALL,
-                           WITHOUT_LIMIT | SEEN, [&](Node c) {
+                           STANDING | SEEN, [&](Node c) {
             Table& here = solver.table_of_node(c);
             if (here.without_limit(index_of(c)) != UNKNOWN) return;
             here.set_without_limit(index_of(c), WON);

@@ -1,6 +1,6 @@
-// The solver's record of a position (gen/solver_table.h): 3 bytes, the first of which holds the
+// The solver's record of a position (gen/solver_table.h): 2 bytes, the first of which holds the
 // facts the first look finds about the position's moves, packed in 5 bits, and its value under
-// the limit.
+// the limit; and its level, a byte beside the value again when the limit allows.
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -70,35 +70,53 @@ TEST_CASE("Solver record: every set of facts the first look can find packs in 5 
 TEST_CASE("Solver record: the fields of neighbouring positions and of one position keep apart", "[record]") {
     const auto cls = core::parse_class_name("KMvK");
     REQUIRE(cls);
-    Table table(*cls, false);
-    REQUIRE(table.size > 64);
-    const std::uint8_t some_facts = facts(true, false, 1u << int(core::Wdl5::DRAW));
-    auto facts_of = [&](std::uint64_t i) { return i % 3 == 0 ? std::uint8_t(TERMINAL) : some_facts; };
-    for (std::uint64_t i = 0; i < 64; ++i) {
-        table.set_info(i, facts_of(i));
-        table.level[i] = std::uint8_t(NO_LEVEL);
-        table.round[i] = std::uint8_t(i);
-    }
-    for (std::uint64_t i = 0; i < 64; i += 2) {
-        table.set_under_limit(i, i % 4 == 0 ? WON : LOST);
-        table.level[i] = std::uint8_t(200 + i / 2);
-    }
-    for (std::uint64_t i = 1; i < 64; i += 4) table.set_without_limit(i, LOST);
-    for (std::uint64_t i = 0; i < 64; ++i) {
-        INFO("position " << i);
-        CHECK(table.info(i) == facts_of(i));
-        CHECK(table.round[i] == i);
-        if (i % 2 == 0) {
-            CHECK(table.under_limit(i) == (i % 4 == 0 ? WON : LOST));
-            CHECK(table.under_limit_acquire(i) == table.under_limit(i));
-            CHECK(table.level[i] == 200 + i / 2);
-            CHECK(table.without_limit(i) == table.under_limit(i)); // won or lost under the limit: so without it
-        } else {
-            CHECK(table.under_limit(i) == UNKNOWN);
-            CHECK(table.without_limit(i) == (i % 4 == 1 ? LOST : UNKNOWN));
+    // A limit of 32 keeps the value beside the level in a byte; 200 (and none: 254 levels) does not.
+    for (const int limit : {32, MAX_PACKED_LEVEL, MAX_PACKED_LEVEL + 1, 254}) {
+        INFO("limit " << limit);
+        Table table(*cls, limit, false);
+        CHECK(table.packs == (limit <= MAX_PACKED_LEVEL));
+        REQUIRE(table.size > 64);
+        const std::uint8_t some_facts = facts(true, false, 1u << int(core::Wdl5::DRAW));
+        auto facts_of = [&](std::uint64_t i) { return i % 3 == 0 ? std::uint8_t(TERMINAL) : some_facts; };
+        // The levels set: the highest the limit allows, and lower ones.
+        auto level_of = [&](std::uint64_t i) { return i == 0 ? limit : int(i / 2) % (limit + 1); };
+        for (std::uint64_t i = 0; i < 64; ++i) {
+            table.set_info(i, facts_of(i));
+            table.set_level(i, NO_LEVEL);
+            table.round[i] = std::uint8_t(i);
         }
+        for (std::uint64_t i = 0; i < 64; i += 2) {
+            // The level set before the value, as a commit does, and after it, as a lower one.
+            table.set_level(i, level_of(i) + (i % 8 == 0 ? 1 : 0));
+            table.set_under_limit(i, i % 4 == 0 ? WON : LOST);
+            if (i % 8 == 0) table.set_level(i, level_of(i));
+        }
+        for (std::uint64_t i = 1; i < 64; i += 4) table.set_without_limit(i, LOST);
+        for (std::uint64_t i = 3; i < 64; i += 8) table.set_without_limit(i, WON);
+        for (std::uint64_t i = 0; i < 64; ++i) {
+            INFO("position " << i);
+            CHECK(table.info(i) == facts_of(i));
+            CHECK(table.round[i] == i);
+            const Table::Standing standing = table.standing(i);
+            if (i % 2 == 0) {
+                CHECK(table.under_limit(i) == (i % 4 == 0 ? WON : LOST));
+                CHECK(table.under_limit_acquire(i) == table.under_limit(i));
+                CHECK(table.level(i) == level_of(i));
+                CHECK(standing.value == table.under_limit(i));
+                CHECK(standing.level == level_of(i));
+                CHECK(table.without_limit(i) == table.under_limit(i)); // won or lost under the limit: so without it
+            } else {
+                CHECK(table.under_limit(i) == UNKNOWN);
+                CHECK(standing.value == UNKNOWN);
+                const Label without = i % 4 == 1 ? LOST : i % 8 == 3 ? WON : UNKNOWN;
+                CHECK(table.without_limit(i) == without);
+                CHECK(table.level(i) == (without == UNKNOWN ? NO_LEVEL : int(without)));
+            }
+        }
+        // The record is 2 bytes: the fields of position i + 1 follow those of i; the levels are a
+        // byte each.
+        CHECK(table.record(1) - table.record(0) == 2);
+        CHECK(&table.round[0] - table.record(0) == 1);
+        CHECK(&table.levels[1] - &table.levels[0] == 1);
     }
-    // The record is 3 bytes: the fields of position i + 1 follow those of i.
-    CHECK(table.record(1) - table.record(0) == 3);
-    CHECK(&table.round[0] - table.record(0) == 2);
 }
