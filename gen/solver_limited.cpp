@@ -439,7 +439,7 @@ inline void king_move_wins(SolverState& solver, const NodeList& frontier, const 
             });
         },
         [&](const NodeList& lost) {
-            solver.for_predecessors(lost, RetroKind::KING_MOVES, STANDING | SEEN, [&](Node c) {
+            solver.for_predecessors(lost, RetroKind::KING_MOVES, COMMITTED | SEEN, [&](Node c) {
                 if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
             });
         });

@@ -36,8 +36,9 @@ enum class LabelOf { UNDER_LIMIT, WITHOUT_LIMIT };
 
 // What a pass over predecessors reads of each: fetched from memory for all the
 // predecessors of a node at once, before f sees the first. STANDING: what Table::standing and
-// Table::without_limit read; INFO_UNDER_LIMIT: the record.
-enum Touches { SEEN = 1, STANDING = 2, INFO_UNDER_LIMIT = 4, ESCAPE = 8 };
+// Table::without_limit read; INFO_UNDER_LIMIT: the record; COMMITTED: what a commit of a new
+// value reads and writes (the level's byte and the record).
+enum Touches { SEEN = 1, STANDING = 2, INFO_UNDER_LIMIT = 4, ESCAPE = 8, COMMITTED = 16 };
 
 struct SolverState {
     SolverState(const core::Material& cls, const SolvedTables& solved, const SolveOptions& options);
@@ -216,6 +217,10 @@ struct SolverState {
         const std::uint64_t i = index_of(c);
         if (touches & SEEN) collector->prefetch(c);
         if (touches & STANDING) here.prefetch_standing<1>(i);
+        if (touches & COMMITTED) {
+            __builtin_prefetch(&here.levels[i], 1);
+            __builtin_prefetch(here.record(i), 1);
+        }
         if (touches & INFO_UNDER_LIMIT) __builtin_prefetch(here.record(i));
         if (touches & ESCAPE) __builtin_prefetch(&here.escape[i]);
     }
