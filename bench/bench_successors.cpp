@@ -2,13 +2,13 @@
 // table, on one thread, the time a position takes to be decoded from its index, then to have
 // its moves made, then the index of the position after each move that stays in the class
 // (computed as the solver computes it: the king moves' through one SharedIndex), then a byte of
-// a 3-byte record read for each of those (the solver's until it kept the level in a plane of its
-// own), at random in an array the size of the other table's records (on huge pages, as the
-// solver's are). Each stage adds to the one before; the difference between two is what it
-// costs. A last stage reads a byte of a plane of one byte a position instead (as a king move's
-// look does now; 3 times as dense: a king's moves, whose successors differ in the last group
-// of the index alone, then share fewer cache lines). The positions are taken at random over the table, or
-// as a run of consecutive indices (where the solver's lists are dense), and those whose side to
+// a 3-byte record read for each of those, at random in an array the size of the other table's
+// records (on huge pages, as the solver's are). Each stage adds to the one before; the
+// difference between two is what it costs. A last stage reads a byte of a plane of one byte a
+// position instead (as a king move's look reads the solver's levels; 3 times as dense: a king's
+// moves, whose successors differ in the last group of the index alone, then share fewer cache
+// lines). The positions are taken at random over the table, or as a run of consecutive indices
+// (where the solver's lists are dense), and those whose side to
 // move must capture are left out (all their moves leave the class).
 //
 //   damatb_bench_successors CLASS[+|-] [--positions N] [--run]

@@ -70,7 +70,8 @@ TEST_CASE("Solver record: every set of facts the first look can find packs in 5 
 TEST_CASE("Solver record: the fields of neighbouring positions and of one position keep apart", "[record]") {
     const auto cls = core::parse_class_name("KMvK");
     REQUIRE(cls);
-    // A limit of 32 keeps the value beside the level in a byte; 200 (and none: 254 levels) does not.
+    // A limit of at most MAX_PACKED_LEVEL keeps the value beside the level in a byte; one above it
+    // (and none: 254 levels) does not.
     for (const int limit : {32, MAX_PACKED_LEVEL, MAX_PACKED_LEVEL + 1, 254}) {
         INFO("limit " << limit);
         Table table(*cls, limit, false);
