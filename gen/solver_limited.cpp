@@ -439,7 +439,13 @@ inline void king_move_wins(SolverState& solver, const NodeList& frontier, const 
             });
         },
         [&](const NodeList& lost) {
-            solver.for_predecessors(lost, RetroKind::KING_MOVES, COMMITTED | SEEN, [&](Node c) {
+            // Most predecessors are won at level k or lower already, which their level's byte
+            // tells (commit's first test): only the others' records and marks are asked for.
+            auto open = [&](Node c) {
+                const Table::Standing s = solver.table_of_node(c).standing(index_of(c));
+                return s.value != WON || s.level > k;
+            };
+            solver.for_predecessors(lost, RetroKind::KING_MOVES, STANDING, open, COMMITTED | SEEN, [&](Node c) {
                 if (commit(solver, c, WON, k, r)) solver.collector->add(c, thread());
             });
         });
@@ -566,11 +572,17 @@ inline NodeList select_escaping_into_won(SolverState& solver, int t, int won_in)
 //     is that move's cost, which has not fallen.
 // The byte is told from the move walked back, under every symmetry the index folds
 // (MoveBack::may_be): a byte that matches an image keeps the position.
+// Most predecessors are won already or escape out of the class: their records are read
+// first, and the escape bytes and the collector's marks asked for only for the others.
 inline NodeList may_be_lost(SolverState& solver, const NodeList& from, RetroKind kind) {
-    solver.for_predecessors(from, kind, INFO_UNDER_LIMIT | SEEN | ESCAPE, [&](Node n, const MoveBack& move) {
+    auto open = [&](Node n) {
         const Table& here = solver.table_of_node(n);
         const std::uint64_t i = index_of(n);
-        if ((here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) || here.under_limit(i) == WON) return;
+        return !(here.info(i) & (TERMINAL | EXT_WIN | EXT_ESC)) && here.under_limit(i) != WON;
+    };
+    solver.for_predecessors(from, kind, INFO_UNDER_LIMIT, open, SEEN | ESCAPE, [&](Node n, const MoveBack& move) {
+        const Table& here = solver.table_of_node(n);
+        const std::uint64_t i = index_of(n);
         if (here.escape[i] != NO_ESCAPE && !move.may_be(here.escape[i], here.index.symmetries())) return;
         solver.collector->add(n, thread());
     });

@@ -124,4 +124,22 @@ void ahead(std::size_t begin, std::size_t end, Prepare&& prepare, Use&& use) {
     }
 }
 
+// As ahead, with a second stage between: prepare(s + FAR), then refine(s + NEAR), then use(s),
+// for each s in [begin, end), NEAR < FAR. What prepare asked for has arrived by refine, which
+// can read it to decide what more to ask for, while use works on the NEAR items before.
+template <typename Slot, std::size_t FAR, std::size_t NEAR, typename Prepare, typename Refine, typename Use>
+void ahead_in_two(std::size_t begin, std::size_t end, Prepare&& prepare, Refine&& refine, Use&& use) {
+    static_assert(NEAR < FAR);
+    constexpr std::size_t SLOTS = FAR + 1;
+    Slot slot[SLOTS];
+    auto at = [&](std::size_t s) -> Slot& { return slot[(s - begin) % SLOTS]; };
+    for (std::size_t s = begin; s < end && s < begin + FAR; ++s) prepare(s, at(s));
+    for (std::size_t s = begin; s < end && s < begin + NEAR; ++s) refine(s, at(s));
+    for (std::size_t s = begin; s < end; ++s) {
+        if (s + FAR < end) prepare(s + FAR, at(s + FAR));
+        if (s + NEAR < end) refine(s + NEAR, at(s + NEAR));
+        use(s, at(s));
+    }
+}
+
 } // namespace damatb::gen::solving

@@ -238,6 +238,21 @@ struct SolverState {
     // those of the 3 nodes before: f would otherwise wait for the memory at each.
     template <typename F>
     void for_predecessors(const NodeList& from, RetroKind kind, int touches, F&& f) {
+        walk_back<false>(from, kind, touches, [](Node) { return true; }, 0, f);
+    }
+
+    // As for_predecessors, for the predecessors that keep(node) takes alone, keep reading only
+    // what `touches` asks for: the predecessors of one node are found 6 nodes ahead, sifted by
+    // keep 3 nodes ahead, and only then is what `kept_touches` names asked for, for those kept.
+    // Where keep leaves out most, the memory's waits go to those that f looks at further.
+    template <typename Keep, typename F>
+    void for_predecessors(const NodeList& from, RetroKind kind, int touches, Keep&& keep, int kept_touches, F&& f) {
+        walk_back<true>(from, kind, touches, keep, kept_touches, f);
+    }
+
+    // Both for_predecessors: with SIFT, keep and kept_touches as the second says.
+    template <bool SIFT, typename Keep, typename F>
+    void walk_back(const NodeList& from, RetroKind kind, int touches, Keep&& keep, int kept_touches, F&& f) {
         constexpr bool with_moves = std::is_invocable_v<F&, Node, const MoveBack&>;
         struct Found {
             Node nodes[MAX_PREDECESSORS];
@@ -263,15 +278,30 @@ struct SolverState {
                 prefetch(out.nodes[out.count++], touches);
             });
         };
+        auto sift = [&](std::size_t, Found& out) {
+            std::size_t left = 0;
+            for (std::size_t k = 0; k < out.count; ++k) {
+                if (!keep(out.nodes[k])) continue;
+                if constexpr (with_moves) out.moves[left] = out.moves[k];
+                out.nodes[left] = out.nodes[k];
+                prefetch(out.nodes[left++], kept_touches);
+            }
+            out.count = left;
+        };
+        auto use = [&](std::size_t, const Found& found) {
+            for (std::size_t k = 0; k < found.count; ++k) {
+                if constexpr (with_moves)
+                    f(found.nodes[k], found.moves[k]);
+                else
+                    f(found.nodes[k]);
+            }
+        };
         from.for_blocks(threads, [&](const Node* nodes, std::size_t n) {
-            ahead<Found, 3>(0, n, [&](std::size_t s, Found& out) { find(nodes[s], out); }, [&](std::size_t, const Found& found) {
-                for (std::size_t k = 0; k < found.count; ++k) {
-                    if constexpr (with_moves)
-                        f(found.nodes[k], found.moves[k]);
-                    else
-                        f(found.nodes[k]);
-                }
-            });
+            auto find_at = [&](std::size_t s, Found& out) { find(nodes[s], out); };
+            if constexpr (SIFT)
+                ahead_in_two<Found, 6, 3>(0, n, find_at, sift, use);
+            else
+                ahead<Found, 3>(0, n, find_at, use);
         });
     }
 
