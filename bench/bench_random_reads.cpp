@@ -1,0 +1,90 @@
+// What the machine's memory gives the generator's looks (scripts/bench_random_reads.sh): on one
+// thread, bytes read at random from an array the size of a 6-piece table's plane (on huge
+// pages, as the solver's are), with K of them asked for (__builtin_prefetch) before the first
+// of them is read, for K = 1, 2, 4, ..., 64; and a chain in which each read gives the place of
+// the next (the latency alone). The nanoseconds a read, and so the reads a second a thread: a
+// look at a successor, a predecessor's record or a mark is such a read, so these bound the
+// positions a second that a pass making R of them a position can reach.
+//
+//   damatb_bench_random_reads [--mib N] [--reads N]
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "core/huge_pages.h"
+
+using namespace damatb::core;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool count_option(const char* name, const char* text, std::uint64_t& out) {
+    char* end = nullptr;
+    out = std::strtoull(text, &end, 10);
+    if (*end || out == 0) {
+        std::fprintf(stderr, "damatb_bench_random_reads: %s takes a count of 1 or more, not %s\n", name, text);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::uint64_t mib = 512, reads = 20'000'000;
+    for (int a = 1; a < argc; ++a) {
+        if (!std::strcmp(argv[a], "--mib") && a + 1 < argc) {
+            if (!count_option("--mib", argv[++a], mib)) return 2;
+        } else if (!std::strcmp(argv[a], "--reads") && a + 1 < argc) {
+            if (!count_option("--reads", argv[++a], reads)) return 2;
+        } else {
+            std::fprintf(stderr, "usage: damatb_bench_random_reads [--mib N] [--reads N]\n");
+            return 2;
+        }
+    }
+    const std::size_t bytes = huge_pages_for(std::size_t(mib) << 20);
+    auto* plane = static_cast<std::uint8_t*>(map_pages(bytes));
+    if (!plane) {
+        std::fprintf(stderr, "damatb_bench_random_reads: no memory for %zu bytes\n", bytes);
+        return 1;
+    }
+    std::mt19937_64 random(12345);
+    for (std::size_t i = 0; i < bytes; i += 64) plane[i] = static_cast<std::uint8_t>(random());
+    std::vector<std::uint64_t> places(reads);
+    for (auto& p : places) p = random() % bytes;
+
+    std::printf("%zu MiB on huge pages, %llu reads at random\n", bytes >> 20, static_cast<unsigned long long>(reads));
+    std::uint64_t sum = 0;
+    for (std::size_t k = 1; k <= 64; k *= 2) {
+        const auto start = std::chrono::steady_clock::now();
+        for (std::size_t b = 0; b + k <= places.size(); b += k) {
+            for (std::size_t q = 0; q < k; ++q) __builtin_prefetch(plane + places[b + q]);
+            for (std::size_t q = 0; q < k; ++q) sum += plane[places[b + q]];
+        }
+        const double ns = seconds_since(start) * 1e9 / double(places.size() / k * k);
+        std::printf("in flight %2zu: %.1f ns a read, %.1f million reads a second\n", k, ns, 1e3 / ns);
+    }
+    // The chain: each read's byte moves the next place, so no read starts before the one before
+    // ends. Within the largest power of two of bytes, so that a mask, not a division, wraps it.
+    {
+        std::uint64_t mask = 1;
+        while (mask * 2 <= bytes) mask *= 2;
+        --mask;
+        const auto start = std::chrono::steady_clock::now();
+        std::uint64_t at = 0;
+        for (std::uint64_t p : places) at = p + plane[(p + at) & mask];
+        sum += at;
+        const double ns = seconds_since(start) * 1e9 / double(places.size());
+        std::printf("chained: %.1f ns a read\n", ns);
+    }
+    unmap_pages(plane, bytes);
+    std::printf("checksum %llu\n", static_cast<unsigned long long>(sum)); // the reads used, so never left out
+    return 0;
+}
