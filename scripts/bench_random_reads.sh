@@ -5,10 +5,10 @@
 # RUNS times (default 3), the medians of the nanoseconds a read. No tables needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/bench_lib.sh
 scripts/build.sh >/dev/null
 bench=${BUILD_DIR:-build}/bench/damatb_bench_random_reads
 runs=${RUNS:-3}
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 out=$(for i in $(seq "$runs"); do "$bench" --mib "${MIB:-512}"; done)
 echo "$out" | head -1
 printf '%-10s %10s %22s\n' "in flight" "ns a read" "million reads a second"

@@ -9,6 +9,7 @@
 # medians of the wall times.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/bench_lib.sh
 tables=$(cd "${TABLES:?TABLES=DIR: a folder of the tables the class reads}" && pwd)
 base=${BASE:?BASE=PATH: the damatb of the build to compare with}
 class=${CLASS:-KKKvKKK}
@@ -47,5 +48,4 @@ for r in $(seq 1 "$runs"); do
     cat "$work/$l.time" >>"$work/$l.walls"
   done
 done
-median() { sort -n "$1" | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-echo "$class ${ARGS:-}: median wall $(median "$work/this.walls") s this build, $(median "$work/base.walls") s BASE ($runs runs side by side, a thread each)"
+echo "$class ${ARGS:-}: median wall $(median <"$work/this.walls") s this build, $(median <"$work/base.walls") s BASE ($runs runs side by side, a thread each)"

@@ -6,10 +6,10 @@
 # record as the solver's and 1 byte; the medians of the runs. No tables needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/bench_lib.sh
 scripts/build.sh >/dev/null
 bench=${BUILD_DIR:-build}/bench/damatb_bench_successors
 runs=${RUNS:-3}
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 printf '%-10s %-8s %12s %10s %12s %14s\n' table order successors "index ns" "record ns" "1-byte rec ns"
 for table in ${TABLES:-KKKKvKM- KKKKvKM+ KKKKvKK+}; do
   for order in random run; do
