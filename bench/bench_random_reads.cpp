@@ -2,9 +2,9 @@
 // thread, bytes read at random from an array the size of a 6-piece table's plane (on huge
 // pages, as the solver's are), with K of them asked for (__builtin_prefetch) before the first
 // of them is read, for K = 1, 2, 4, ..., 64; and a chain in which each read gives the place of
-// the next (the latency alone). The nanoseconds a read, and so the reads a second a thread: a
-// look at a successor, a predecessor's record or a mark is such a read, so these bound the
-// positions a second that a pass making R of them a position can reach.
+// the next (the latency alone). The nanoseconds a read, and so the reads a second a thread that
+// the memory alone allows a look at a successor, a predecessor's record or a mark (the solver's
+// looks cost more: docs/performance.md, "What a read at random costs this machine").
 //
 //   damatb_bench_random_reads [--mib N] [--reads N]
 #include <chrono>
