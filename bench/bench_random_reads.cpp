@@ -1,10 +1,14 @@
 // What the machine's memory gives the generator's looks (scripts/bench_random_reads.sh): on one
 // thread, bytes read at random from an array the size of a 6-piece table's plane (on huge
 // pages, as the solver's are), with K of them asked for (__builtin_prefetch) before the first
-// of them is read, for K = 1, 2, 4, ..., 64; and a chain in which each read gives the place of
-// the next (the latency alone). The nanoseconds a read, and so the reads a second a thread that
-// the memory alone allows a look at a successor, a predecessor's record or a mark (the solver's
-// looks cost more: docs/performance.md, "What a read at random costs this machine").
+// of them is read, for K = 1, 2, 4, ..., 64; a chain in which each read gives the place of the
+// next (the latency alone); reads with work between them that depends on each, as the solver
+// computes between its looks, each asked for 8 reads ahead, against the work alone; and a chain
+// over 2 MiB of lines that the caches hold, packed together, then one to a page of 4 KiB over
+// 128 MiB (what the translation of pages costs). The nanoseconds a read, and so the reads a
+// second a thread that the memory alone allows a look at a successor, a predecessor's record or
+// a mark, and what a read asked for in good time still costs beyond the work
+// (docs/performance.md, "What a read at random costs this machine").
 //
 //   damatb_bench_random_reads [--mib N] [--reads N]
 #include <chrono>
@@ -83,6 +87,42 @@ int main(int argc, char** argv) {
         sum += at;
         const double ns = seconds_since(start) * 1e9 / double(places.size());
         std::printf("chained: %.1f ns a read\n", ns);
+    }
+    // The translation of pages: a chain over the same 32768 lines (2 MiB, which the caches
+    // hold once read), packed together, then one at the start of each 4 KiB page of 128 MiB,
+    // so that each read needs a page of its own translated.
+    if (bytes >= std::size_t{128} << 20) {
+        auto chain_over = [&](std::uint64_t spacing) {
+            constexpr std::uint64_t LINES = 32768;
+            const auto start = std::chrono::steady_clock::now();
+            std::uint64_t at = 0;
+            for (std::uint64_t p : places) at = p + plane[(p + at) % LINES * spacing];
+            sum += at;
+            return seconds_since(start) * 1e9 / double(places.size());
+        };
+        const double packed = chain_over(64), spread = chain_over(4096);
+        std::printf("translation: %.1f ns a read of 2 MiB packed, %.1f ns a read of them spread one to a 4 KiB page\n",
+                    packed, spread);
+    }
+    // Reads with WORK dependent steps after each (a multiply and an add: some 70 ns on this
+    // project's machine), each read asked for AHEAD reads before it: the memory has the time of
+    // 8 reads' work, some 600 ns, to bring it. The work alone reads one place over and over.
+    {
+        constexpr int WORK = 60;
+        constexpr std::size_t AHEAD = 8;
+        auto with_work = [&](bool spread) {
+            const auto start = std::chrono::steady_clock::now();
+            std::uint64_t acc = 1;
+            for (std::size_t i = 0; i < places.size(); ++i) {
+                if (i + AHEAD < places.size()) __builtin_prefetch(plane + (spread ? places[i + AHEAD] : 0));
+                acc += plane[spread ? places[i] : 0];
+                for (int w = 0; w < WORK; ++w) acc = acc * 6364136223846793005ull + 1442695040888963407ull;
+            }
+            sum += acc;
+            return seconds_since(start) * 1e9 / double(places.size());
+        };
+        const double alone = with_work(false), read = with_work(true);
+        std::printf("with work: %.1f ns a read and its work, %.1f ns the work alone\n", read, alone);
     }
     unmap_pages(plane, bytes);
     std::printf("checksum %llu\n", static_cast<unsigned long long>(sum)); // the reads used, so never left out
