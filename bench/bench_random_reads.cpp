@@ -89,18 +89,22 @@ int main(int argc, char** argv) {
         std::printf("chained: %.1f ns a read\n", ns);
     }
     // The translation of pages: a chain over the same 32768 lines (2 MiB, which the caches
-    // hold once read), packed together, then one at the start of each 4 KiB page of 128 MiB,
-    // so that each read needs a page of its own translated.
+    // hold once read), packed together, then one in each 4 KiB page of 128 MiB, so that each
+    // read needs a page of its own translated. Line k of the pages lies k % 64 lines into its
+    // page, so that the lines spread over the caches' sets as packed ones do.
     if (bytes >= std::size_t{128} << 20) {
-        auto chain_over = [&](std::uint64_t spacing) {
+        auto chain_over = [&](bool spread) {
             constexpr std::uint64_t LINES = 32768;
             const auto start = std::chrono::steady_clock::now();
             std::uint64_t at = 0;
-            for (std::uint64_t p : places) at = p + plane[(p + at) % LINES * spacing];
+            for (std::uint64_t p : places) {
+                const std::uint64_t k = (p + at) % LINES;
+                at = p + plane[spread ? k * 4096 + k % 64 * 64 : k * 64];
+            }
             sum += at;
             return seconds_since(start) * 1e9 / double(places.size());
         };
-        const double packed = chain_over(64), spread = chain_over(4096);
+        const double packed = chain_over(false), spread = chain_over(true);
         std::printf("translation: %.1f ns a read of 2 MiB packed, %.1f ns a read of them spread one to a 4 KiB page\n",
                     packed, spread);
     }
