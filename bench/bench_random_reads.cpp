@@ -108,9 +108,9 @@ int main(int argc, char** argv) {
         std::printf("translation: %.1f ns a read of 2 MiB packed, %.1f ns a read of them spread one to a 4 KiB page\n",
                     packed, spread);
     }
-    // Reads with WORK dependent steps after each (a multiply and an add: some 70 ns on this
-    // project's machine), each read asked for AHEAD reads before it: the memory has the time of
-    // 8 reads' work, some 600 ns, to bring it. The work alone reads one place over and over.
+    // Reads with WORK dependent steps after each (a multiply and an add), each read asked for
+    // AHEAD reads before it: the memory has the time of AHEAD reads' work to bring it. The work
+    // alone reads one place over and over.
     {
         constexpr int WORK = 60;
         constexpr std::size_t AHEAD = 8;
