@@ -76,14 +76,20 @@ void add_king_slides(const Position& pos, MoveList& moves) {
     }
 }
 
+// The longest capture sequences of the side to move, one per resulting position, into an
+// empty `moves`.
+void add_longest_captures(const Position& pos, Promotion promotion, MoveList& moves) {
+    LongestCaptures sink(moves);
+    CaptureSearch<LongestCaptures> search(pos, promotion, sink);
+    search.run();
+}
+
 } // namespace
 
 void generate_moves(const Position& pos, Promotion promotion, MoveList& moves) {
     moves.clear();
     if (has_capture(pos)) {
-        LongestCaptures sink(moves);
-        CaptureSearch<LongestCaptures> search(pos, promotion, sink);
-        search.run();
+        add_longest_captures(pos, promotion, moves);
         return;
     }
     add_man_steps(pos, moves);
@@ -100,11 +106,11 @@ void generate_steps(const Position& pos, bool men, MoveList& moves) {
 }
 
 bool generate_material_changes(const Position& pos, Promotion promotion, MoveList& moves) {
+    moves.clear();
     if (has_capture(pos)) {
-        generate_moves(pos, promotion, moves);
+        add_longest_captures(pos, promotion, moves);
         return false;
     }
-    moves.clear();
     const Color us = pos.side_to_move();
     const Bitboard men = pos.men(us), empty = pos.empty();
     // A man crowns only by a forward step: none stands on its last rank to step sideways on.

@@ -7,7 +7,9 @@
 //   2. The game under the king-move limit (gen/solver_limited.cpp), in rounds: a round starts
 //      from the man moves into what the round before labelled, then finds the levels 1, 2, ...
 //      of king moves, each from the one before; its steps look at candidates, found by walking
-//      back from what changed or by scanning a table (gen/solver_work_lists.h), and evaluate them.
+//      back from what changed or by scanning a table (gen/solver_work_lists.h), and evaluate them;
+//      in a class of kings only, of two equal armies, the losses are counted instead
+//      (gen/solver_counts.cpp).
 //   3. The progress histories (gen/solver_histories.cpp), gathered at the end of each round:
 //      the losses whose level fell after their first round.
 //   4. The game without the limit (gen/solver_unlimited.cpp), from the few draws under the
@@ -283,6 +285,7 @@ std::vector<std::shared_ptr<SolvedTable>> solve_class(const core::Material& cls,
         solved.for_each([](const SolvedTable& t) { release_wdl_pages(t); });
         solver.say("moves leaving the class looked up");
         solver.fresh_escapes();
+        if (counts_losses(solver)) count_moves_left(solver);
         step.switch_to(Step::ROUNDS);
         solve_limited(solver);
         step.switch_to(Step::WITHOUT_LIMIT);

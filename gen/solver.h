@@ -24,6 +24,12 @@ namespace damatb::gen {
 // others look only at those that may have one. The values are the same; the tests compare them.
 enum class Search { AUTO, PREDECESSORS, SCAN };
 
+// How a class of kings only, solved whole, finds its losses under the limit (docs/generator.md,
+// "Losses counted"): by counting each position's moves into won positions, or by evaluating
+// candidates as every other class does; AUTO counts in a class of two equal armies (one table),
+// where most candidates would escape. The values are the same; the tests compare them.
+enum class Losses { AUTO, COUNTED, EVALUATED };
+
 // The form of the solver's long work lists (gen/node_list.h): by their length, or always one.
 // The values are the same; the tests compare them.
 enum class Lists { AUTO, VECTORS, BITS };
@@ -33,6 +39,7 @@ struct SolveOptions {
     int threads = 1;
     Search search = Search::AUTO;
     Lists lists = Lists::AUTO;
+    Losses losses = Losses::AUTO;
     // Solve a class with men slice by slice, by its men's ranks (docs/six-pieces.md), in less
     // memory; the values are the same.
     bool slices = false;

@@ -247,6 +247,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
     for (int t = 0; t < solver.table_count(); ++t) listed_at_most += solver.table(t).active_size / 128;
     std::vector<Node> committed;
     bool listing = next_round;
+    const bool counting = counts_losses(solver); // a class of kings only: no next round to list for
     for (int k = 1; k <= solver.limit; ++k) {
         StepTimes::Watch step(solver.times, Step::KING_MOVE_WINS);
         const SolverState::LabelCounts counts = solver.count_labels(frontier);
@@ -260,6 +261,13 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         // Evaluated for a loss: at level 1 the seeds, then positions with a king move
         // into one just won.
         step.switch_to(Step::LOSS_CANDIDATES);
+        if (counting) {
+            commit_all(losses_by_count(solver, frontier), k, lost);
+            frontier = solver.collector->take();
+            frontier.add(std::move(decided), solver.threads);
+            if (frontier.empty() && lost_later.none_after(k)) break;
+            continue;
+        }
         NodeList found = k == 1 ? NodeList() : loss_candidates(solver, frontier, counts, k);
         const NodeList& candidates = k == 1 ? seeds.candidates : found;
         frontier = NodeList(); // done with: the lists of a step are given back as soon as they are

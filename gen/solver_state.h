@@ -357,6 +357,18 @@ void solve_limited(SolverState& s);
 // The values without the limit (gen/solver_unlimited.cpp).
 void solve_unlimited(SolverState& s);
 
+// ---- Losses counted, in a class of kings only (gen/solver_counts.cpp).
+
+// Whether the class's losses under the limit are found by counting: a class of kings only,
+// solved whole, of two equal armies (SolveOptions::losses).
+bool counts_losses(const SolverState& s);
+// Sets the escape's byte of each position being solved that has moves, none a capture, to the
+// number of its moves (once for each class of them its own symmetries map onto one another).
+void count_moves_left(SolverState& s);
+// Takes one off that number for each move into a position won in the frontier, walking back
+// from those; returns the positions it brings to 0, which are lost at the frontier's level + 1.
+NodeList losses_by_count(SolverState& s, const NodeList& frontier);
+
 // ---- Progress histories (gen/solver_histories.cpp).
 
 // A node and a level, packed so that sorting groups a node's entries.

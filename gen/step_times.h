@@ -14,10 +14,10 @@
 namespace damatb::gen::solving {
 
 enum class Step {
-    FIRST_LOOK,      // the moves that leave the class looked up
+    FIRST_LOOK,      // the moves that leave the class looked up (kings only: and each position's moves counted)
     ROUND_SEEDS,     // a round's start: the man moves into positions labelled in the round before
     KING_MOVE_WINS,  // the wins by a king move into a position just lost
-    LOSS_CANDIDATES, // the positions with a king move into one just won
+    LOSS_CANDIDATES, // the positions with a king move into one just won (kings only: the losses counted)
     EVALUATIONS,     // the candidates evaluated
     HISTORIES,       // a round's lowered losses made its run of history steps
     ROUNDS,          // the rounds under the limit in all (the steps above but the first look, and the rest)

@@ -36,6 +36,21 @@ TEST_CASE("Movegen: a flying king lands on any empty square beyond", "[movegen]"
     CHECK(move_names("W:WKa4:Bd4,f6") == Names{"a4xf4xf7", "a4xf4xf8"});
 }
 
+TEST_CASE("Movegen: a king takes only the first piece its line meets", "[movegen]") {
+    // Ka1's line north meets its own Ka3 first: only Ka3 takes a5.
+    CHECK(move_names("W:WKa1,Ka3:Ba5") == Names{"a3xa6", "a3xa7", "a3xa8"});
+    // The same with Ka2 next to a3, no empty square between.
+    CHECK(move_names("W:WKa1,Ka2:Ba3") == Names{"a2xa4", "a2xa5", "a2xa6", "a2xa7", "a2xa8"});
+}
+
+TEST_CASE("Movegen: a flying king goes on from the landings that see another piece", "[movegen]") {
+    // Of the landings c4 to h4 beyond b4, only e4 sees e6 (e7 empty behind it).
+    CHECK(move_names("W:WKa4:Bb4,e6") == Names{"a4xe4xe7", "a4xe4xe8"});
+    // From a4 and from a5 alike the king goes on up the file over a6: the two paths to a7
+    // are one move, as are the two to a8.
+    CHECK(move_names("W:WKa1:Ba3,a6") == Names{"a1xa4xa7", "a1xa4xa8"});
+}
+
 TEST_CASE("Movegen: a captured piece leaves the board at once", "[movegen]") {
     // Ka4 takes c4, e6, d7, then runs down the c-file through c4, empty by now, to take c2.
     CHECK(move_names("W:WKa4:Bc2,c4,e6,d7") == Names{"a4xe4xe7xc7xc1"});

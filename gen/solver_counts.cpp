@@ -1,0 +1,138 @@
+// Losses counted (docs/generator.md, "Losses counted"): in a class of kings only, which has one
+// round and no move out of the class but captures, a position without a capture is lost at
+// level k exactly when the last of its moves to lead into a won position leads into one won at
+// level k - 1 (the wins come level by level). So each such position keeps, in its escape's byte,
+// the number of its moves not yet known to lead into a won position, and the walk back from
+// each position won takes one off each predecessor's: the one it brings to 0 is lost, at the
+// level after the won one's. No position is evaluated.
+//
+// An index of kings only folds the 8 symmetries of the board, so a move is counted once for
+// each class of moves that its position's own symmetries map onto one another, and a walk back
+// from a position with symmetries of its own takes one predecessor of each such class: a
+// position's moves into the images of one position, and the walks back that find them, then
+// agree in number.
+#include "core/rays.h"
+#include "core/symmetry.h"
+#include "gen/retro.h"
+#include "gen/solver_state.h"
+
+namespace damatb::gen::solving {
+
+using namespace core;
+
+namespace {
+
+// The symmetries among the first `symmetries` that map both sets of squares onto themselves, a
+// bit each (the identity's always).
+unsigned fixing(Bitboard a, Bitboard b, int symmetries) {
+    unsigned fixed = 1;
+    for (int s = 1; s < symmetries; ++s)
+        if (transform(a, s) == a && transform(b, s) == b) fixed |= 1u << s;
+    return fixed;
+}
+
+// Whether the move from `from` to `to` comes first among its images under the symmetries of
+// `fixed`.
+bool first_of_images(int from, int to, unsigned fixed) {
+    for (unsigned rest = fixed & ~1u; rest; rest &= rest - 1) {
+        const int s = __builtin_ctz(rest);
+        if (TRANSFORMED[s][from] * SQUARE_NB + TRANSFORMED[s][to] < from * SQUARE_NB + to) return false;
+    }
+    return true;
+}
+
+// The moves of p (White to move, kings only, no capture on) counted once for each class of
+// moves that p's own symmetries map onto one another.
+int moves_to_count(const Position& p, int symmetries) {
+    const Bitboard occupied = p.occupied();
+    const unsigned fixed = fixing(p.kings(WHITE), p.kings(BLACK), symmetries);
+    int n = 0;
+    for (Bitboard k = p.kings(WHITE); k;) {
+        const int from = pop_lsb(k);
+        Bitboard targets = 0;
+        for (int d = 0; d < DIRECTION_NB; ++d) targets |= slide(from, Direction(d), occupied);
+        if (fixed == 1) {
+            n += popcount(targets);
+            continue;
+        }
+        for (Bitboard t = targets; t;) n += first_of_images(from, pop_lsb(t), fixed);
+    }
+    return n;
+}
+
+} // namespace
+
+bool counts_losses(const SolverState& solver) {
+    const Losses how = solver.options.losses;
+    if (how == Losses::EVALUATED || solver.slices) return false;
+    for (int t = 0; t < solver.table_count(); ++t) {
+        const Material& m = solver.table(t).index.material();
+        if (m.mover.men || m.other.men) return false;
+    }
+    // Where one army is the stronger, most candidates are lost, and an evaluation reads each of
+    // their moves as the count does, without the count's pass over every position first.
+    return how == Losses::COUNTED || solver.table_count() == 1;
+}
+
+void count_moves_left(SolverState& solver) {
+    solver.for_each_active([](Table& here, std::uint64_t i) {
+        const std::uint8_t info = here.info(i);
+        if ((info & (TERMINAL | CAPTURE)) || !(info & INTERNAL)) return;
+        here.escape[i] = static_cast<std::uint8_t>(moves_to_count(here.index.position(i), here.index.symmetries()));
+    });
+}
+
+NodeList losses_by_count(SolverState& solver, const NodeList& frontier) {
+    struct Found {
+        int t;
+        std::uint64_t j[MAX_PREDECESSORS];
+        std::size_t count;
+    };
+    frontier.for_blocks(solver.threads, [&](const Node* nodes, std::size_t n) {
+        // The predecessors of the won positions of the frontier, asked for 4 positions ahead.
+        auto find = [&](std::size_t s, Found& out) {
+            out.count = 0;
+            const Node c = nodes[s];
+            const Table& here = solver.table_of_node(c);
+            if (here.standing(index_of(c)).value != WON) return;
+            // An index that names an image of a position another index names (core/index.h,
+            // TableIndex::canonical) is no position's successor: the moves lead to the other.
+            if (here.index.canonical(index_of(c)) != index_of(c)) return;
+            out.t = solver.other(table_of(c));
+            Table& before = solver.table(out.t);
+            const Position q = here.index.position(index_of(c));
+            SharedIndex kings(before.index, WHITE, true); // the king moved back is the mover's there
+            bool seen = false;
+            unsigned fixed = 1; // q's symmetries, in its predecessors' frame
+            for_each_predecessor(q, RetroKind::KING_MOVES, solver.rules.lone_pieces,
+                                 [&](const Position& p, bool, Bitboard moved) {
+                if (!seen) {
+                    seen = true;
+                    fixed = fixing(p.kings(WHITE) ^ moved, p.kings(BLACK), before.index.symmetries());
+                }
+                if (fixed != 1) {
+                    const int from = lsb(moved & p.kings(WHITE));
+                    if (!first_of_images(from, lsb(moved ^ square_bb(from)), fixed)) return;
+                }
+                const std::uint64_t j = kings(p);
+                __builtin_prefetch(&before.escape[j], 1);
+                out.j[out.count++] = j;
+            });
+        };
+        auto take_off = [&](std::size_t, const Found& found) {
+            if (!found.count) return;
+            Table& before = solver.table(found.t);
+            for (std::size_t k = 0; k < found.count; ++k) {
+                // A position won already is taken off too, and left alone if brought to 0: only
+                // the one byte is read.
+                const std::uint64_t j = found.j[k];
+                if (__atomic_sub_fetch(&before.escape[j], 1, __ATOMIC_RELAXED) == 0 && before.standing(j).value != WON)
+                    solver.collector->add(node(found.t, j), thread());
+            }
+        };
+        ahead<Found, 4>(0, n, find, take_off);
+    });
+    return solver.collector->take();
+}
+
+} // namespace damatb::gen::solving
