@@ -11,7 +11,7 @@
 // from a position with symmetries of its own takes one predecessor of each such class: a
 // position's moves into the images of one position, and the walks back that find them, then
 // agree in number.
-#include "core/rays.h"
+#include "core/movegen.h"
 #include "core/symmetry.h"
 #include "gen/retro.h"
 #include "gen/solver_state.h"
@@ -43,20 +43,13 @@ bool first_of_images(int from, int to, unsigned fixed) {
 
 // The moves of p (White to move, kings only, no capture on) counted once for each class of
 // moves that p's own symmetries map onto one another.
-int moves_to_count(const Position& p, int symmetries) {
-    const Bitboard occupied = p.occupied();
+int moves_to_count(const Position& p, const Ruleset& rules, int symmetries) {
     const unsigned fixed = fixing(p.kings(WHITE), p.kings(BLACK), symmetries);
+    if (fixed == 1) return static_cast<int>(count_moves(p, rules.promotion));
+    MoveList moves;
+    generate_steps(p, false, moves);
     int n = 0;
-    for (Bitboard k = p.kings(WHITE); k;) {
-        const int from = pop_lsb(k);
-        Bitboard targets = 0;
-        for (int d = 0; d < DIRECTION_NB; ++d) targets |= slide(from, Direction(d), occupied);
-        if (fixed == 1) {
-            n += popcount(targets);
-            continue;
-        }
-        for (Bitboard t = targets; t;) n += first_of_images(from, pop_lsb(t), fixed);
-    }
+    for (const Move& m : moves) n += first_of_images(m.from, m.to, fixed);
     return n;
 }
 
@@ -75,10 +68,11 @@ bool counts_losses(const SolverState& solver) {
 }
 
 void count_moves_left(SolverState& solver) {
-    solver.for_each_active([](Table& here, std::uint64_t i) {
+    solver.for_each_active([&solver](Table& here, std::uint64_t i) {
         const std::uint8_t info = here.info(i);
         if ((info & (TERMINAL | CAPTURE)) || !(info & INTERNAL)) return;
-        here.escape[i] = static_cast<std::uint8_t>(moves_to_count(here.index.position(i), here.index.symmetries()));
+        here.escape[i] =
+            static_cast<std::uint8_t>(moves_to_count(here.index.position(i), solver.rules, here.index.symmetries()));
     });
 }
 

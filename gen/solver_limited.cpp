@@ -259,16 +259,14 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         if (k == 1 && r == 1) decided.add(commit_direct(solver, r), solver.threads);
 
         // Evaluated for a loss: at level 1 the seeds, then positions with a king move
-        // into one just won.
+        // into one just won; in a class of kings only of equal armies, the losses are counted
+        // instead, and committed here (no candidates).
         step.switch_to(Step::LOSS_CANDIDATES);
-        if (counting) {
+        NodeList found;
+        if (counting)
             commit_all(losses_by_count(solver, frontier), k, lost);
-            frontier = solver.collector->take();
-            frontier.add(std::move(decided), solver.threads);
-            if (frontier.empty() && lost_later.none_after(k)) break;
-            continue;
-        }
-        NodeList found = k == 1 ? NodeList() : loss_candidates(solver, frontier, counts, k);
+        else if (k > 1)
+            found = loss_candidates(solver, frontier, counts, k);
         const NodeList& candidates = k == 1 ? seeds.candidates : found;
         frontier = NodeList(); // done with: the lists of a step are given back as soon as they are
         if (k == 1) seeds.wins = NodeList();

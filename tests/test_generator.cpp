@@ -119,15 +119,29 @@ bool same_as(const gen::SolvedTable& t, const gen::SolvedTables& expected) {
            got.must_capture == want.must_capture && same_history;
 }
 
+// The classes of up to `pieces` pieces (of kings only if `kings_only`: those read no other class)
+// solved under `options`, compared with those solved by solved_up_to: the tables whose wdl,
+// dtz, round or history differ.
+std::vector<std::string> differences_under(int pieces, const gen::SolveOptions& options, bool kings_only = false) {
+    const gen::SolvedTables& expected = test::solved_up_to(pieces, options.rules);
+    gen::SolvedTables tables;
+    std::vector<std::string> differ;
+    for (const ClassPlan& c : plan_classes(pieces)) {
+        if (kings_only && (c.material.mover.men || c.material.other.men)) continue;
+        for (auto& t : gen::solve_class(c.material, tables, options)) {
+            tables.add(t);
+            if (!same_as(*t, expected)) differ.push_back(t->index.material().table_name());
+        }
+    }
+    return differ;
+}
+
 // The classes of up to `pieces` pieces solved with the positions that may be won or lost by a
 // king move, and the candidates for a loss, found one way, and those with men solved whole or
 // slice by slice (in `slice_count` slices, 0 for one per profile), compared with those solved by
-// solved_up_to (found either way, by cost, and solved whole): the tables whose wdl, dtz, round or
-// history differ.
+// solved_up_to (found either way, by cost, and solved whole): the tables that differ.
 std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Search search, bool slices = false,
                                      int slice_count = 0, gen::Lists lists = gen::Lists::AUTO, int threads = 2) {
-    const gen::SolvedTables& expected = test::solved_up_to(pieces, rules);
-    gen::SolvedTables tables;
     gen::SolveOptions options;
     options.rules = rules;
     options.threads = threads;
@@ -135,13 +149,17 @@ std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Sear
     options.lists = lists;
     options.slices = slices;
     options.slice_count = slice_count;
-    std::vector<std::string> differ;
-    for (const ClassPlan& c : plan_classes(pieces))
-        for (auto& t : gen::solve_class(c.material, tables, options)) {
-            tables.add(t);
-            if (!same_as(*t, expected)) differ.push_back(t->index.material().table_name());
-        }
-    return differ;
+    return differences_under(pieces, options);
+}
+
+// The classes of kings only of up to `pieces` pieces solved with their losses found `losses` way,
+// compared with those solved by solved_up_to: the tables that differ.
+std::vector<std::string> kings_only_differences(int pieces, const Ruleset& rules, gen::Losses losses, int threads) {
+    gen::SolveOptions options;
+    options.rules = rules;
+    options.threads = threads;
+    options.losses = losses;
+    return differences_under(pieces, options, true);
 }
 
 } // namespace
@@ -153,26 +171,6 @@ TEST_CASE("Generator: wins and losses found from predecessors or by scanning, th
         CHECK(differences(3, rules, gen::Search::PREDECESSORS) == std::vector<std::string>{});
         CHECK(differences(3, rules, gen::Search::SCAN) == std::vector<std::string>{});
     }
-}
-
-// The classes of kings only of up to `pieces` pieces, which read no other, solved with their
-// losses found `losses` way, compared with those solved by solved_up_to: the tables that differ.
-std::vector<std::string> kings_only_differences(int pieces, const Ruleset& rules, gen::Losses losses, int threads) {
-    const gen::SolvedTables& expected = test::solved_up_to(pieces, rules);
-    gen::SolvedTables tables;
-    gen::SolveOptions options;
-    options.rules = rules;
-    options.threads = threads;
-    options.losses = losses;
-    std::vector<std::string> differ;
-    for (const ClassPlan& c : plan_classes(pieces)) {
-        if (c.material.mover.men || c.material.other.men) continue;
-        for (auto& t : gen::solve_class(c.material, tables, options)) {
-            tables.add(t);
-            if (!same_as(*t, expected)) differ.push_back(t->index.material().table_name());
-        }
-    }
-    return differ;
 }
 
 TEST_CASE("Generator: the losses of kings only counted or evaluated, the same tables, every option", "[generator]") {
