@@ -56,6 +56,28 @@ std::string system_error(const std::string& what, const std::string& path) {
     return what + " " + path + ": " + std::strerror(errno);
 }
 
+// A thread's zstd context for the frames of slice files: a frame comes out the same whichever
+// thread compressed it.
+class Compressor {
+public:
+    Compressor() = default;
+    ~Compressor() { ZSTD_freeCCtx(context_); }
+    Compressor(const Compressor&) = delete;
+    Compressor& operator=(const Compressor&) = delete;
+
+    // The frame of `data`, into `frame`.
+    void compress(const std::vector<std::uint8_t>& data, std::vector<std::uint8_t>& frame, const std::string& path) {
+        if (!context_ && !(context_ = ZSTD_createCCtx())) throw std::bad_alloc();
+        frame.resize(ZSTD_compressBound(data.size()));
+        const std::size_t size = ZSTD_compressCCtx(context_, frame.data(), frame.size(), data.data(), data.size(), ZSTD_LEVEL);
+        if (ZSTD_isError(size)) throw std::runtime_error("cannot compress " + path + ": " + ZSTD_getErrorName(size));
+        frame.resize(size);
+    }
+
+private:
+    ZSTD_CCtx* context_ = nullptr;
+};
+
 // A file written or read whole, front to back, its content checksummed on the way; its bytes
 // in zstd frames, each after its size (4 bytes), or as they are.
 class SliceFile {
@@ -63,7 +85,6 @@ public:
     SliceFile(const std::string& path, const char* mode) : path_(path), file_(std::fopen(path.c_str(), mode)) {}
     ~SliceFile() {
         if (file_) std::fclose(file_);
-        ZSTD_freeCCtx(compressor_);
         ZSTD_freeDCtx(decompressor_);
     }
     SliceFile(const SliceFile&) = delete;
@@ -81,17 +102,13 @@ public:
         offset_ += n;
         return true;
     }
-    // Writes n bytes as a frame; returns the frame's size, without its own 4.
-    std::uint64_t write_frame(const void* data, std::size_t n) {
-        if (!compressor_ && !(compressor_ = ZSTD_createCCtx())) throw std::bad_alloc();
-        frame_.resize(ZSTD_compressBound(n));
-        const std::size_t size = ZSTD_compressCCtx(compressor_, frame_.data(), frame_.size(), data, n, ZSTD_LEVEL);
-        if (ZSTD_isError(size)) throw std::runtime_error("cannot compress " + path_ + ": " + ZSTD_getErrorName(size));
+    // Writes a frame compressed already (Compressor); returns its size, without its own 4.
+    std::uint64_t write_frame(const std::vector<std::uint8_t>& frame) {
         std::uint8_t length[4];
-        core::store_le<std::uint32_t>(length, std::uint32_t(size));
+        core::store_le<std::uint32_t>(length, std::uint32_t(frame.size()));
         write(length, sizeof length);
-        write(frame_.data(), size);
-        return size;
+        write(frame.data(), frame.size());
+        return frame.size();
     }
     // Reads a frame of n bytes into data; false when it is not there or not that.
     bool read_frame(void* data, std::size_t n) {
@@ -135,7 +152,6 @@ private:
     std::FILE* file_;
     core::Checksum64 checksum_;
     std::uint64_t offset_ = 0;
-    ZSTD_CCtx* compressor_ = nullptr;
     ZSTD_DCtx* decompressor_ = nullptr;
     std::vector<std::uint8_t> frame_;
 };
@@ -165,73 +181,124 @@ struct StepRun {
     }
 };
 
-// The payload of table t, written to or read from file by the same walk (`WRITE` says which),
-// from the file's present offset: for each piece of its positions, a frame of the solver's
-// state, then a frame of its results; then its history steps as they are. Writing, the results
-// and the history steps are made a piece at a time (slice_results, slice_steps), the steps'
-// count put in `steps` and their indices in *made; reading, `steps` of them are there, and the
-// results and the history steps are left in the file (read through `reader`), new runs of
-// out.result_files and out.history_files. Either way the results and the steps are not held:
-// out.result_files says where they lie (their file set once it is complete, when writing).
-// Returns the offset of the steps, or nothing when a read fails.
+// A frame of the solver's state holds 4-byte records (the Info bits, the value under the limit,
+// the level, the round: Table's fields unpacked, as they were until the solver packed the first
+// two in a byte, so that a slice file written before is read alike), then the values without
+// the limit, a byte each: a position not won or lost under the limit has NO_LEVEL in its record,
+// its value without the limit in the byte (Table::without_limit).
+void pack_state(const Table& here, std::uint64_t b, std::uint64_t e, std::vector<std::uint8_t>& bytes) {
+    const std::size_t n = e - b;
+    bytes.resize(STATE_BYTES * n);
+    std::uint8_t* without_limit = bytes.data() + 4 * n;
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint64_t i = b + k;
+        const Label under = here.under_limit(i);
+        std::uint8_t* record = bytes.data() + 4 * k;
+        record[0] = here.info(i);
+        record[1] = under;
+        record[2] = under == UNKNOWN ? std::uint8_t(NO_LEVEL) : std::uint8_t(here.level(i));
+        record[3] = here.round[i];
+        without_limit[k] = here.without_limit(i);
+    }
+}
+
+// The state of pack_state's frame back into the solver's arrays; false if it is not one.
+bool unpack_state(Table& here, std::uint64_t b, std::uint64_t e, const std::vector<std::uint8_t>& bytes) {
+    const std::size_t n = e - b;
+    const std::uint8_t* without_limit = bytes.data() + 4 * n;
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint64_t i = b + k;
+        const std::uint8_t* record = bytes.data() + 4 * k;
+        if (!packed_info::packable(record[0]) || record[1] > LOST) return false;
+        here.set_info(i, record[0]);
+        here.set_level(i, record[2]);
+        here.round[i] = record[3];
+        here.set_under_limit(i, Label(record[1]));
+        if (record[1] == UNKNOWN) here.set_without_limit(i, Label(without_limit[k]));
+    }
+    return true;
+}
+
+// A frame of results: the positions' WDL5, then their DTZ, rounds and must-capture bytes.
+void pack_results(const SolverState& solver, int t, std::uint64_t b, std::uint64_t e, std::vector<std::uint8_t>& bytes) {
+    const std::size_t n = e - b;
+    const Results results = slice_results(solver, t, b, e, 1);
+    bytes.resize(RESULT_BYTES * n);
+    std::memcpy(bytes.data(), results.wdl.data(), n);
+    std::memcpy(bytes.data() + n, results.dtz.data(), n);
+    std::memcpy(bytes.data() + 2 * n, results.round.data(), n);
+    std::memcpy(bytes.data() + 3 * n, results.must_capture.data(), n);
+}
+
+// The pieces whose frames the threads make at a time, for each thread: enough that they finish
+// together, few enough that their frames are a few MiB.
+constexpr std::size_t PIECES_A_THREAD = 4;
+
+// Writes the two frames of each piece of table t's positions, a new run of out.result_files
+// each (their file set once it is complete): the threads make and compress a group of pieces'
+// frames, then the group is written in order, so that the bytes do not depend on the thread count.
+void write_pieces(SliceFile& file, const SolverState& solver, int t, SolvedTable& out, const std::string& path) {
+    const Table& here = solver.table(t);
+    std::vector<Range> pieces;
+    for_each_piece(here, [&pieces](std::uint64_t b, std::uint64_t e) { pieces.push_back({b, e}); });
+    struct Frames {
+        std::vector<std::uint8_t> state, results;
+    };
+    struct Worker {
+        Compressor compressor;
+        std::vector<std::uint8_t> bytes;
+    };
+    const std::size_t threads = std::size_t(std::max(1, solver.threads));
+    std::vector<Worker> workers(threads);
+    std::vector<Frames> frames(PIECES_A_THREAD * threads);
+    for (std::size_t g = 0; g < pieces.size(); g += frames.size()) {
+        const std::vector<Range> group(pieces.begin() + std::ptrdiff_t(g),
+                                       pieces.begin() + std::ptrdiff_t(std::min(pieces.size(), g + frames.size())));
+        for_each_of_chunks(group, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            Worker& w = workers[thread()];
+            pack_state(here, b, e, w.bytes);
+            w.compressor.compress(w.bytes, frames[c].state, path);
+            pack_results(solver, t, b, e, w.bytes);
+            w.compressor.compress(w.bytes, frames[c].results, path);
+        });
+        for (std::size_t c = 0; c < group.size(); ++c) {
+            file.write_frame(frames[c].state);
+            const std::uint64_t at = file.offset() + 4; // after the frame's size
+            const std::uint64_t size = file.write_frame(frames[c].results);
+            out.result_files.push_back({group[c].begin, group[c].end, nullptr, at, size});
+        }
+    }
+}
+
+// The payload of table t, written to or read from file (`WRITE` says which), from the file's
+// present offset: for each piece of its positions, a frame of the solver's state, then a frame
+// of its results; then its history steps as they are. Writing, the results and the history
+// steps are made a piece at a time (write_pieces, slice_steps), the steps' count put in `steps`
+// and their indices in *made; reading, `steps` of them are there, and the results and the
+// history steps are left in the file (read through `reader`), new runs of out.result_files and
+// out.history_files. Either way the results and the steps are not held: out.result_files says
+// where they lie (their file set once it is complete, when writing). Returns the offset of the
+// steps, or nothing when a read fails.
 template <bool WRITE>
 std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& out,
                                       std::uint64_t& steps, StepRun* made,
-                                      const std::shared_ptr<const ReadOnlyFile>& reader) {
+                                      const std::shared_ptr<const ReadOnlyFile>& reader, const std::string& path) {
     Table& here = const_cast<SolverState&>(solver).table(t); // written to only when reading
     std::vector<std::uint8_t> bytes;
     bool ok = true;
-    for_each_piece(here, [&](std::uint64_t b, std::uint64_t e) {
-        if (!ok) return;
-        const std::size_t n = e - b;
-        bytes.resize(STATE_BYTES * n);
-        // A frame holds 4-byte records (the Info bits, the value under the limit, the level, the
-        // round: Table's fields unpacked, as they were until the solver packed the first two in
-        // a byte, so that a slice file written before is read alike), then the values without
-        // the limit, a byte each: a position not won or lost under the limit has NO_LEVEL in its
-        // record, its value without the limit in the byte (Table::without_limit).
-        std::uint8_t* records = bytes.data();
-        std::uint8_t* without_limit = bytes.data() + 4 * n;
-        if constexpr (WRITE) {
-            for (std::size_t k = 0; k < n; ++k) {
-                const std::uint64_t i = b + k;
-                const Label under = here.under_limit(i);
-                std::uint8_t* record = records + 4 * k;
-                record[0] = here.info(i);
-                record[1] = under;
-                record[2] = under == UNKNOWN ? std::uint8_t(NO_LEVEL) : std::uint8_t(here.level(i));
-                record[3] = here.round[i];
-                without_limit[k] = here.without_limit(i);
-            }
-            file.write_frame(bytes.data(), bytes.size());
-        } else {
-            if (!(ok = file.read_frame(bytes.data(), bytes.size()))) return;
-            for (std::size_t k = 0; k < n; ++k) {
-                const std::uint64_t i = b + k;
-                const std::uint8_t* record = records + 4 * k;
-                if (!(ok = packed_info::packable(record[0]) && record[1] <= LOST)) return;
-                here.set_info(i, record[0]);
-                here.set_level(i, record[2]);
-                here.round[i] = record[3];
-                here.set_under_limit(i, Label(record[1]));
-                if (record[1] == UNKNOWN) here.set_without_limit(i, Label(without_limit[k]));
-            }
-        }
-        const std::uint64_t at = file.offset() + 4; // after the frame's size
-        std::uint64_t size = 0;
-        if constexpr (WRITE) {
-            const Results results = slice_results(solver, t, b, e);
-            bytes.resize(RESULT_BYTES * n);
-            std::memcpy(bytes.data(), results.wdl.data(), n);
-            std::memcpy(bytes.data() + n, results.dtz.data(), n);
-            std::memcpy(bytes.data() + 2 * n, results.round.data(), n);
-            std::memcpy(bytes.data() + 3 * n, results.must_capture.data(), n);
-            size = file.write_frame(bytes.data(), bytes.size());
-        } else if (!(ok = file.read_frame_bytes(&size))) {
-            return;
-        }
-        out.result_files.push_back({b, e, reader, at, size});
-    });
+    if constexpr (WRITE) {
+        write_pieces(file, solver, t, out, path);
+    } else {
+        for_each_piece(here, [&](std::uint64_t b, std::uint64_t e) {
+            if (!ok) return;
+            bytes.resize(STATE_BYTES * (e - b));
+            if (!(ok = file.read_frame(bytes.data(), bytes.size()) && unpack_state(here, b, e, bytes))) return;
+            const std::uint64_t at = file.offset() + 4; // after the frame's size
+            std::uint64_t size = 0;
+            if (!(ok = file.read_frame_bytes(&size))) return;
+            out.result_files.push_back({b, e, reader, at, size});
+        });
+    }
     if (!ok) return std::nullopt;
     const std::uint64_t steps_at = file.offset();
     bytes.resize(BYTES_PER_STEP);
@@ -295,7 +362,7 @@ void save_slice(const std::string& dir, const SolverState& solver,
         file.write(header.data(), header.size());
         file.restart_checksum();
         for (int t = 0; t < solver.table_count(); ++t)
-            steps_at[t] = *transfer<true>(file, solver, t, *out[std::size_t(t)], steps[t], &made[t], nullptr);
+            steps_at[t] = *transfer<true>(file, solver, t, *out[std::size_t(t)], steps[t], &made[t], nullptr, tmp);
         header = header_of(solver, steps);
         core::store_le<std::uint64_t>(&header[CHECKSUM_AT], file.digest());
         if (!file.seek(0)) throw std::runtime_error(system_error("cannot write", tmp));
@@ -344,7 +411,7 @@ bool load_slice(const std::string& dir, SolverState& solver, std::vector<std::sh
     if (!file.seek(long(HEADER_SIZE))) return false;
     const std::shared_ptr<const ReadOnlyFile> reader = ReadOnlyFile::open(path);
     for (int t = 0; t < solver.table_count(); ++t)
-        if (!transfer<false>(file, solver, t, *out[std::size_t(t)], steps[t], nullptr, reader))
+        if (!transfer<false>(file, solver, t, *out[std::size_t(t)], steps[t], nullptr, reader, path))
             throw std::runtime_error("cannot read " + path + " again: its frames are not those of its slice");
     if (file.read(buffer.data(), 1)) throw std::runtime_error("cannot read " + path + " again: longer than its slice");
     return true;

@@ -589,6 +589,51 @@ TEST_CASE("Generator: a class stopped in the middle of its slices resumes at the
     CHECK(!std::filesystem::exists(dir.path()));
 }
 
+// A slice file's frames are made a group of pieces at a time, on the threads, and written in
+// order: each slice of KKMvK in 2 holds more pieces (of 65,536 positions) than a group of 1
+// thread's (4), so that 1 and 2 threads group them differently.
+TEST_CASE("Generator: slice files of several pieces, the same bytes on 1 and 2 threads, read back alike",
+          "[generator]") {
+    const Material cls = *parse_class_name("KKMvK");
+    gen::SolveOptions whole;
+    gen::SolvedTables before; // what KKMvK reads: the classes of 3 pieces, and KKKvK
+    for (const ClassPlan& c : plan_classes(3))
+        for (auto& t : gen::solve_class(c.material, before, whole)) before.add(t);
+    for (auto& t : gen::solve_class(*parse_class_name("KKKvK"), before, whole)) before.add(t);
+    gen::SolvedTables expected;
+    for (auto& t : gen::solve_class(cls, before, whole)) expected.add(t);
+
+    test::TempDir dir("damatb-slice-pieces");
+    std::vector<std::uint8_t> files[2][2]; // [threads - 1][slice]
+    for (int threads : {1, 2}) {
+        gen::SolveOptions options;
+        options.threads = threads;
+        options.slices = true;
+        options.slice_count = 2;
+        options.slice_dir = dir.file(std::to_string(threads));
+        // More pieces in each than a group of 1 thread's holds (4), in both tables together.
+        options.slice_done = [](int, int, std::uint64_t positions, bool) { CHECK(positions > 2 * 4 * 65536); };
+        for (const auto& t : gen::solve_class(cls, before, options)) CHECK(same_as(*t, expected));
+        for (int s = 0; s < 2; ++s)
+            files[threads - 1][s] = test::read_bytes(gen::solving::slice_file_path(options.slice_dir, cls, s));
+    }
+    for (int s = 0; s < 2; ++s) {
+        CHECK(!files[0][s].empty());
+        CHECK(files[0][s] == files[1][s]);
+    }
+
+    // The files of 2 threads read back on 1: the same tables, nothing solved.
+    gen::SolveOptions again;
+    again.threads = 1;
+    again.slices = true;
+    again.slice_count = 2;
+    again.slice_dir = dir.file("2");
+    std::vector<bool> read_back;
+    again.slice_done = [&](int, int, std::uint64_t, bool r) { read_back.push_back(r); };
+    for (const auto& t : gen::solve_class(cls, before, again)) CHECK(same_as(*t, expected));
+    CHECK(read_back == std::vector<bool>{true, true});
+}
+
 TEST_CASE("Generator: a line of time by step for each class or slice solved, the same evaluations on any thread count",
           "[generator]") {
     const gen::SolvedTables& expected = test::solved_up_to(3, Ruleset{});
