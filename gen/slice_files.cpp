@@ -78,6 +78,25 @@ private:
     ZSTD_CCtx* context_ = nullptr;
 };
 
+// A thread's zstd context for reading the frames back.
+class Decompressor {
+public:
+    Decompressor() = default;
+    ~Decompressor() { ZSTD_freeDCtx(context_); }
+    Decompressor(const Decompressor&) = delete;
+    Decompressor& operator=(const Decompressor&) = delete;
+
+    // Whether `frame` holds data.size() bytes, decompressed into data.
+    bool decompress(const std::vector<std::uint8_t>& frame, std::vector<std::uint8_t>& data) {
+        if (!context_ && !(context_ = ZSTD_createDCtx())) throw std::bad_alloc();
+        const std::size_t got = ZSTD_decompressDCtx(context_, data.data(), data.size(), frame.data(), frame.size());
+        return !ZSTD_isError(got) && got == data.size();
+    }
+
+private:
+    ZSTD_DCtx* context_ = nullptr;
+};
+
 // A file written or read whole, front to back, its content checksummed on the way; its bytes
 // in zstd frames, each after its size (4 bytes), or as they are.
 class SliceFile {
@@ -85,7 +104,6 @@ public:
     SliceFile(const std::string& path, const char* mode) : path_(path), file_(std::fopen(path.c_str(), mode)) {}
     ~SliceFile() {
         if (file_) std::fclose(file_);
-        ZSTD_freeDCtx(decompressor_);
     }
     SliceFile(const SliceFile&) = delete;
     SliceFile& operator=(const SliceFile&) = delete;
@@ -110,21 +128,12 @@ public:
         write(frame.data(), frame.size());
         return frame.size();
     }
-    // Reads a frame of n bytes into data; false when it is not there or not that.
-    bool read_frame(void* data, std::size_t n) {
-        std::uint64_t size = 0;
-        if (!read_frame_bytes(&size)) return false;
-        if (!decompressor_ && !(decompressor_ = ZSTD_createDCtx())) throw std::bad_alloc();
-        const std::size_t got = ZSTD_decompressDCtx(decompressor_, data, n, frame_.data(), std::size_t(size));
-        return !ZSTD_isError(got) && got == n;
-    }
-    // Reads a frame without decompressing it; its size, without its own 4, into *size.
-    bool read_frame_bytes(std::uint64_t* size) {
+    // Reads a frame without decompressing it (Decompressor); false when it is not there.
+    bool read_frame(std::vector<std::uint8_t>& frame) {
         std::uint8_t length[4];
         if (!read(length, sizeof length)) return false;
-        *size = core::load_le<std::uint32_t>(length);
-        frame_.resize(std::size_t(*size));
-        return read(frame_.data(), frame_.size());
+        frame.resize(core::load_le<std::uint32_t>(length));
+        return read(frame.data(), frame.size());
     }
     bool seek(long at) {
         offset_ = std::uint64_t(at);
@@ -152,8 +161,6 @@ private:
     std::FILE* file_;
     core::Checksum64 checksum_;
     std::uint64_t offset_ = 0;
-    ZSTD_DCtx* decompressor_ = nullptr;
-    std::vector<std::uint8_t> frame_;
 };
 
 // The chunks of positions (gen/chunks.h) whose history steps are made at a time while they are
@@ -234,13 +241,24 @@ void pack_results(const SolverState& solver, int t, std::uint64_t b, std::uint64
 // together, few enough that their frames are a few MiB.
 constexpr std::size_t PIECES_A_THREAD = 4;
 
+// The pieces of at most PIECE positions of the runs of table t being solved (for_each_piece's).
+std::vector<Range> pieces_of(const Table& here) {
+    std::vector<Range> pieces;
+    for_each_piece(here, [&pieces](std::uint64_t b, std::uint64_t e) { pieces.push_back({b, e}); });
+    return pieces;
+}
+
+// The pieces from the g-th on, at most n of them.
+std::vector<Range> group_of(const std::vector<Range>& pieces, std::size_t g, std::size_t n) {
+    return {pieces.begin() + std::ptrdiff_t(g), pieces.begin() + std::ptrdiff_t(std::min(pieces.size(), g + n))};
+}
+
 // Writes the two frames of each piece of table t's positions, a new run of out.result_files
 // each (their file set once it is complete): the threads make and compress a group of pieces'
 // frames, then the group is written in order, so that the bytes do not depend on the thread count.
 void write_pieces(SliceFile& file, const SolverState& solver, int t, SolvedTable& out, const std::string& path) {
     const Table& here = solver.table(t);
-    std::vector<Range> pieces;
-    for_each_piece(here, [&pieces](std::uint64_t b, std::uint64_t e) { pieces.push_back({b, e}); });
+    const std::vector<Range> pieces = pieces_of(here);
     struct Frames {
         std::vector<std::uint8_t> state, results;
     };
@@ -252,8 +270,7 @@ void write_pieces(SliceFile& file, const SolverState& solver, int t, SolvedTable
     std::vector<Worker> workers(threads);
     std::vector<Frames> frames(PIECES_A_THREAD * threads);
     for (std::size_t g = 0; g < pieces.size(); g += frames.size()) {
-        const std::vector<Range> group(pieces.begin() + std::ptrdiff_t(g),
-                                       pieces.begin() + std::ptrdiff_t(std::min(pieces.size(), g + frames.size())));
+        const std::vector<Range> group = group_of(pieces, g, frames.size());
         for_each_of_chunks(group, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
             Worker& w = workers[thread()];
             pack_state(here, b, e, w.bytes);
@@ -270,36 +287,61 @@ void write_pieces(SliceFile& file, const SolverState& solver, int t, SolvedTable
     }
 }
 
+// Reads back the two frames of each piece of table t's positions: the state into the solver's
+// arrays, the results left in the file (new runs of out.result_files, read through `reader`).
+// A group of pieces' frames is read in order, then their states decompressed on the threads.
+// False when a frame is not there or not that of its piece.
+bool read_pieces(SliceFile& file, SolverState& solver, int t, SolvedTable& out,
+                 const std::shared_ptr<const ReadOnlyFile>& reader) {
+    Table& here = solver.table(t);
+    const std::vector<Range> pieces = pieces_of(here);
+    struct Worker {
+        Decompressor decompressor;
+        std::vector<std::uint8_t> bytes;
+    };
+    const std::size_t threads = std::size_t(std::max(1, solver.threads));
+    std::vector<Worker> workers(threads);
+    std::vector<std::vector<std::uint8_t>> states(PIECES_A_THREAD * threads);
+    std::vector<char> good(states.size());
+    std::vector<std::uint8_t> results; // passed over
+    for (std::size_t g = 0; g < pieces.size(); g += states.size()) {
+        const std::vector<Range> group = group_of(pieces, g, states.size());
+        for (std::size_t c = 0; c < group.size(); ++c) {
+            if (!file.read_frame(states[c])) return false;
+            const std::uint64_t at = file.offset() + 4; // after the frame's size
+            if (!file.read_frame(results)) return false;
+            out.result_files.push_back({group[c].begin, group[c].end, reader, at, results.size()});
+        }
+        for_each_of_chunks(group, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+            Worker& w = workers[thread()];
+            w.bytes.resize(STATE_BYTES * (e - b));
+            good[c] = w.decompressor.decompress(states[c], w.bytes) && unpack_state(here, b, e, w.bytes);
+        });
+        if (std::find(good.begin(), good.begin() + std::ptrdiff_t(group.size()), 0) != good.begin() + std::ptrdiff_t(group.size()))
+            return false;
+    }
+    return true;
+}
+
 // The payload of table t, written to or read from file (`WRITE` says which), from the file's
 // present offset: for each piece of its positions, a frame of the solver's state, then a frame
 // of its results; then its history steps as they are. Writing, the results and the history
 // steps are made a piece at a time (write_pieces, slice_steps), the steps' count put in `steps`
 // and their indices in *made; reading, `steps` of them are there, and the results and the
-// history steps are left in the file (read through `reader`), new runs of out.result_files and
-// out.history_files. Either way the results and the steps are not held: out.result_files says
+// history steps are left in the file (read through `reader`, read_pieces), new runs of
+// out.result_files and out.history_files. Either way the results and the steps are not held: out.result_files says
 // where they lie (their file set once it is complete, when writing). Returns the offset of the
 // steps, or nothing when a read fails.
 template <bool WRITE>
 std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& out,
                                       std::uint64_t& steps, StepRun* made,
                                       const std::shared_ptr<const ReadOnlyFile>& reader, const std::string& path) {
-    Table& here = const_cast<SolverState&>(solver).table(t); // written to only when reading
     std::vector<std::uint8_t> bytes;
-    bool ok = true;
     if constexpr (WRITE) {
         write_pieces(file, solver, t, out, path);
-    } else {
-        for_each_piece(here, [&](std::uint64_t b, std::uint64_t e) {
-            if (!ok) return;
-            bytes.resize(STATE_BYTES * (e - b));
-            if (!(ok = file.read_frame(bytes.data(), bytes.size()) && unpack_state(here, b, e, bytes))) return;
-            const std::uint64_t at = file.offset() + 4; // after the frame's size
-            std::uint64_t size = 0;
-            if (!(ok = file.read_frame_bytes(&size))) return;
-            out.result_files.push_back({b, e, reader, at, size});
-        });
+    } else if (!read_pieces(file, const_cast<SolverState&>(solver), t, out, reader)) { // written to only when reading
+        return std::nullopt;
     }
-    if (!ok) return std::nullopt;
     const std::uint64_t steps_at = file.offset();
     bytes.resize(BYTES_PER_STEP);
     if constexpr (WRITE) {
