@@ -18,6 +18,7 @@
 #include "core/format.h"
 #include "core/system_memory.h"
 #include "core/table_file.h"
+#include "gen/chunks.h"
 #include "gen/memory_budget.h"
 #include "gen/men_slices.h"
 #include "gen/output_folder.h"
@@ -419,9 +420,9 @@ void keep_for_readers(Run& run, std::size_t k, ClassTables& tables, bool from_sc
     // classes (--material: the units of a run across machines).
     const bool read_later = options.only || run.last_reader[k] > k;
     for (std::shared_ptr<SolvedTable>& t : tables) {
-        if (stats) stats->push_back(table_stats(*t));
+        if (stats) stats->push_back(table_stats(*t, options.threads));
         if (!from_scratch && read_later) {
-            save_wdl_scratch(options.out_dir, *t, options.rules);
+            save_wdl_scratch(options.out_dir, *t, options.rules, options.threads);
             const Material m = t->index.material();
             t = map_wdl_scratch(options.out_dir, m, options.rules);
             if (!t) throw std::runtime_error("cannot map " + wdl_scratch_path(options.out_dir, m) + ", just written");
@@ -516,29 +517,46 @@ ClassReport run_class(Run& run, std::size_t k) {
 
 } // namespace
 
-TableStats table_stats(const SolvedTable& t) {
+TableStats table_stats(const SolvedTable& t, int threads, std::uint64_t piece) {
     TableStats s;
     s.material = t.index.material();
     s.positions = t.index.size();
-    std::uint64_t win_at = 0, loss_at = 0;
-    // By DTZ, a byte: cut to the largest DTZ + 1 at the end.
-    std::vector<std::uint64_t> wins(256), losses(256);
-    constexpr std::uint64_t PIECE = std::uint64_t{1} << 20; // results read at a time
-    for (std::uint64_t b = 0; b < s.positions; b += PIECE) {
-        const Results r = t.results_in(b, std::min(s.positions, b + PIECE));
+    // Each piece's share, on the threads, then joined in order: the first position of the
+    // longest win or loss is the same whatever the thread count.
+    struct Share {
+        std::array<std::uint64_t, WDL5_NB> counts{};
+        int rounds = 0, longest_win = -1, longest_loss = -1;
+        std::uint64_t win_at = 0, loss_at = 0;
+        std::array<std::uint64_t, 256> wins{}, losses{}; // by DTZ, a byte
+    };
+    std::vector<Range> pieces;
+    for (std::uint64_t b = 0; b < s.positions; b += piece) pieces.push_back({b, std::min(s.positions, b + piece)});
+    std::vector<Share> shares(pieces.size());
+    for_each_of_chunks(pieces, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+        Share& out = shares[c];
+        const Results r = t.results_in(b, e);
         for (std::size_t k = 0; k < r.wdl.size(); ++k) {
             const int dtz = r.dtz[k];
-            ++s.counts[static_cast<std::size_t>(r.wdl[k])];
-            s.rounds = std::max(s.rounds, int(r.round[k])); // kept for losses only
+            ++out.counts[static_cast<std::size_t>(r.wdl[k])];
+            out.rounds = std::max(out.rounds, int(r.round[k])); // kept for losses only
             if (r.wdl[k] == Wdl5::WIN) {
-                ++wins[std::size_t(dtz)];
-                if (dtz > s.longest_win) s.longest_win = dtz, win_at = b + k;
+                ++out.wins[std::size_t(dtz)];
+                if (dtz > out.longest_win) out.longest_win = dtz, out.win_at = b + k;
             }
             if (r.wdl[k] == Wdl5::LOSS) {
-                ++losses[std::size_t(dtz)];
-                if (dtz > s.longest_loss) s.longest_loss = dtz, loss_at = b + k;
+                ++out.losses[std::size_t(dtz)];
+                if (dtz > out.longest_loss) out.longest_loss = dtz, out.loss_at = b + k;
             }
         }
+    });
+    std::uint64_t win_at = 0, loss_at = 0;
+    std::vector<std::uint64_t> wins(256), losses(256);
+    for (const Share& share : shares) {
+        for (std::size_t v = 0; v < WDL5_NB; ++v) s.counts[v] += share.counts[v];
+        s.rounds = std::max(s.rounds, share.rounds);
+        for (std::size_t d = 0; d < 256; ++d) wins[d] += share.wins[d], losses[d] += share.losses[d];
+        if (share.longest_win > s.longest_win) s.longest_win = share.longest_win, win_at = share.win_at;
+        if (share.longest_loss > s.longest_loss) s.longest_loss = share.longest_loss, loss_at = share.loss_at;
     }
     if (s.longest_win >= 0) s.longest_win_fen = to_fen(t.index.position(win_at));
     if (s.longest_loss >= 0) s.longest_loss_fen = to_fen(t.index.position(loss_at));

@@ -26,8 +26,9 @@ namespace damatb::gen {
 
 using core::TableStats;
 
-// The statistics of a solved table, its DTZ counts included.
-TableStats table_stats(const SolvedTable& table);
+// The statistics of a solved table, its DTZ counts included, read `piece` positions at a time on
+// `threads` threads (the same whatever the thread count and the piece).
+TableStats table_stats(const SolvedTable& table, int threads = 1, std::uint64_t piece = std::uint64_t{1} << 22);
 
 // The folder, in the output folder, of the slice files of a class being solved in slices
 // (gen/slice_files.h): there while the class is unfinished, removed once its tables are written.

@@ -17,6 +17,7 @@
 #include "core/byte_order.h"
 #include "core/checksum.h"
 #include "core/table_file.h"
+#include "gen/chunks.h"
 
 namespace damatb::gen {
 
@@ -81,7 +82,7 @@ std::string wdl_scratch_path(const std::string& dir, const core::Material& table
     return dir + "/" + SCRATCH_FOLDER + "/" + table.table_name() + ".wdl";
 }
 
-void save_wdl_scratch(const std::string& dir, const SolvedTable& t, const core::Ruleset& rules) {
+void save_wdl_scratch(const std::string& dir, const SolvedTable& t, const core::Ruleset& rules, int threads) {
     const core::Material m = t.index.material();
     const std::optional<std::uint64_t> values = values_checksum(dir, m);
     if (!values) throw std::runtime_error("cannot read the header of the values file of " + m.table_name() + " in " + dir);
@@ -96,20 +97,27 @@ void save_wdl_scratch(const std::string& dir, const SolvedTable& t, const core::
     std::array<std::uint8_t, HEADER_SIZE> header = header_of(m, n, 0, rules); // its checksums once written
     std::FILE* file = std::fopen(tmp.c_str(), "wb");
     if (!file) throw std::runtime_error(system_error("cannot create", tmp));
-    // The WDL5 a piece at a time: a table solved in slices has its results in files.
+    // The WDL5 a piece at a time. A table solved in slices has its results in files: a group of
+    // pieces read from there on the threads, then written in order.
     core::Checksum64 sum;
     bool written = std::fwrite(header.data(), 1, header.size(), file) == header.size();
-    constexpr std::uint64_t PIECE = std::uint64_t{1} << 24;
-    for (std::uint64_t b = 0; written && b < n; b += PIECE) {
-        const std::size_t size = std::size_t(std::min(n, b + PIECE) - b);
-        const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(t.wdl_address(b));
-        std::vector<core::Wdl5> piece;
-        if (!t.result_files.empty()) {
-            piece = t.results_in(b, b + size).wdl;
-            bytes = reinterpret_cast<const std::uint8_t*>(piece.data());
+    constexpr std::uint64_t PIECE = std::uint64_t{1} << 22;
+    const std::size_t group = t.result_files.empty() ? 1 : 4 * std::size_t(std::max(1, threads));
+    std::vector<std::vector<core::Wdl5>> pieces(group);
+    for (std::uint64_t g = 0; written && g < n; g += group * PIECE) {
+        std::vector<Range> ranges;
+        for (std::uint64_t b = g; b < n && ranges.size() < group; b += PIECE) ranges.push_back({b, std::min(n, b + PIECE)});
+        if (!t.result_files.empty())
+            for_each_of_chunks(ranges, threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+                pieces[c] = t.results_in(b, e).wdl;
+            });
+        for (std::size_t c = 0; written && c < ranges.size(); ++c) {
+            const std::size_t size = std::size_t(ranges[c].end - ranges[c].begin);
+            const std::uint8_t* bytes = reinterpret_cast<const std::uint8_t*>(
+                t.result_files.empty() ? t.wdl_address(ranges[c].begin) : pieces[c].data());
+            sum.update(bytes, size);
+            written = std::fwrite(bytes, 1, size, file) == size;
         }
-        sum.update(bytes, size);
-        written = std::fwrite(bytes, 1, size, file) == size;
     }
     header = header_of(m, n, *values, rules);
     core::store_le<std::uint64_t>(&header[CHECKSUM_AT], sum.digest());

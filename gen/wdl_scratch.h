@@ -24,9 +24,10 @@ inline constexpr const char* SCRATCH_FOLDER = "scratch";
 // "<dir>/scratch/KKvKM+.wdl".
 std::string wdl_scratch_path(const std::string& dir, const core::Material& table);
 
-// Writes the WDL5 of table t, whose values file is in dir already, to its scratch file. Throws
+// Writes the WDL5 of table t, whose values file is in dir already, to its scratch file (read
+// from its slice files on `threads` threads, if that is where its results are). Throws
 // std::runtime_error naming the file when it cannot.
-void save_wdl_scratch(const std::string& dir, const SolvedTable& t, const core::Ruleset& rules);
+void save_wdl_scratch(const std::string& dir, const SolvedTable& t, const core::Ruleset& rules, int threads = 1);
 
 // Table m with its WDL5 alone, mapped from its scratch file in dir, when that file is there,
 // complete and undamaged, made under `rules`, and made beside the values file of m that is in

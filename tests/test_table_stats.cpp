@@ -167,6 +167,24 @@ TEST_CASE("Table stats: DTZ counts that are not the table's are refused with the
     CHECK(error(line + wins + losses + wins + losses) == path + ":4: a second pair of counts by DTZ for KMvK+");
 }
 
+// The statistics read a piece at a time on the threads and joined: those read whole, the first
+// of the longest wins and losses included, for every table up to 3 pieces (many pieces each).
+TEST_CASE("Table stats: the same read in pieces on 2 threads as whole on 1", "[table_stats]") {
+    const gen::SolvedTables& tables = test::solved_up_to(3, Ruleset{});
+    int checked = 0;
+    for (const ClassPlan& c : plan_classes(3))
+        for (const Material& m : tables_of(c.material)) {
+            const gen::SolvedTable& t = *tables.find(m);
+            INFO(m.table_name());
+            REQUIRE(t.index.size() > 5 * 100);
+            const TableStats whole = gen::table_stats(t);
+            CHECK(gen::table_stats(t, 2, 100) == whole);
+            CHECK(gen::table_stats(t, 1, 37) == whole);
+            ++checked;
+        }
+    CHECK(checked == 16);
+}
+
 // The counts by DTZ of every table up to 3 pieces, as the generator makes them: the positions
 // its line counts as won (lost), the last DTZ its longest, and back from its file as they were.
 TEST_CASE("Table stats: the generator's DTZ counts add up to its counts of wins and losses", "[table_stats]") {
