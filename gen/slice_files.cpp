@@ -317,7 +317,7 @@ bool read_pieces(SliceFile& file, SolverState& solver, int t, SolvedTable& out,
             w.bytes.resize(STATE_BYTES * (e - b));
             good[c] = w.decompressor.decompress(states[c], w.bytes) && unpack_state(here, b, e, w.bytes);
         });
-        if (std::find(good.begin(), good.begin() + std::ptrdiff_t(group.size()), 0) != good.begin() + std::ptrdiff_t(group.size()))
+        if (!std::all_of(good.begin(), good.begin() + std::ptrdiff_t(group.size()), [](char ok) { return ok != 0; }))
             return false;
     }
     return true;
@@ -327,11 +327,11 @@ bool read_pieces(SliceFile& file, SolverState& solver, int t, SolvedTable& out,
 // present offset: for each piece of its positions, a frame of the solver's state, then a frame
 // of its results; then its history steps as they are. Writing, the results and the history
 // steps are made a piece at a time (write_pieces, slice_steps), the steps' count put in `steps`
-// and their indices in *made; reading, `steps` of them are there, and the results and the
-// history steps are left in the file (read through `reader`, read_pieces), new runs of
-// out.result_files and out.history_files. Either way the results and the steps are not held: out.result_files says
-// where they lie (their file set once it is complete, when writing). Returns the offset of the
-// steps, or nothing when a read fails.
+// and their indices in *made; reading (read_pieces), `steps` of them are there, and the results
+// and the history steps are left in the file (read through `reader`), new runs of
+// out.result_files and out.history_files. Either way the results and the steps are not held:
+// out.result_files says where they lie (their file set once it is complete, when writing).
+// Returns the offset of the steps, or nothing when a read fails.
 template <bool WRITE>
 std::optional<std::uint64_t> transfer(SliceFile& file, const SolverState& solver, int t, SolvedTable& out,
                                       std::uint64_t& steps, StepRun* made,
