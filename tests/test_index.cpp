@@ -102,6 +102,34 @@ TEST_CASE("Index: rank and unrank are inverse over whole tables", "[index]") {
     }
 }
 
+// The groups of four pieces or more of one kind and colour, which tables of up to 4 pieces do
+// not have: KKKKvK's two tables whole, and positions at random of tables with groups of 4, 5
+// and 6 kings or men.
+TEST_CASE("Index: rank and unrank are inverse over groups of four pieces and more", "[index]") {
+    auto check = [](const Material& m, std::uint64_t i, const TableIndex& index) {
+        const Position p = index.position(i);
+        const std::uint64_t j = index.index(p);
+        return index.canonical(i) == j && j <= i && material_of(p) == m &&
+               (j == i || same_orbit(p, index.position(j), index.symmetries()));
+    };
+    for (const Material& m : tables_of(*parse_class_name("KKKKvK"))) {
+        TableIndex index(m);
+        INFO(m.table_name());
+        std::uint64_t wrong = 0;
+        for (std::uint64_t i = 0; i < index.size(); ++i) wrong += !check(m, i, index);
+        CHECK(wrong == 0);
+    }
+    std::mt19937_64 random(20261207);
+    for (const char* cls : {"KMMMMvK", "KKKKKvK", "MMMMMvK", "KKKKKKvK", "KKKKvMM"})
+        for (const Material& m : tables_of(*parse_class_name(cls))) {
+            TableIndex index(m);
+            INFO(m.table_name());
+            std::uint64_t wrong = 0;
+            for (int n = 0; n < 200000; ++n) wrong += !check(m, random() % index.size(), index);
+            CHECK(wrong == 0);
+        }
+}
+
 TEST_CASE("Index: every position has an index, in range, of its own orbit", "[index]") {
     std::mt19937_64 rng(7);
     for (const Material& m : tables_up_to(5)) {
