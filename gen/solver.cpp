@@ -112,7 +112,9 @@ void slice_steps(SolverState& solver, int t, const std::function<SolvedTable::St
         }
     };
     // Counted by chunk, then written in place: joining the chunks' parts would hold the steps
-    // twice, beside the solver's.
+    // twice, beside the solver's. With no steps in the runs (a class of one round, or none whose
+    // level fell), no position is looked at: the look at an image's (canonical) is dear.
+    const bool none = std::all_of(runs.begin(), runs.end(), [](const HistoryRun& r) { return r.size() == 0; });
     const std::vector<Range> all = chunks_of(here.active);
     batch = std::max<std::size_t>(batch, 1);
     std::size_t from = 0;
@@ -128,6 +130,7 @@ void slice_steps(SolverState& solver, int t, const std::function<SolvedTable::St
                 out = place(at.back());
             }
             for_each_of_chunks(chunks, solver.threads, [&](std::size_t c, std::uint64_t b, std::uint64_t e) {
+                if (none) return; // at[c + 1] stays 0
                 std::uint64_t n = 0;
                 std::vector<std::size_t> next(runs.size()), image(runs.size());
                 for (std::size_t q = 0; q < runs.size(); ++q) next[q] = seek(q, b); // the entries of the indices from i on

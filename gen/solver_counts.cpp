@@ -15,6 +15,7 @@
 #include "core/symmetry.h"
 #include "gen/retro.h"
 #include "gen/solver_state.h"
+#include "gen/solver_work_lists.h"
 
 namespace damatb::gen::solving {
 
@@ -74,6 +75,86 @@ void count_moves_left(SolverState& solver) {
         here.escape[i] =
             static_cast<std::uint8_t>(moves_to_count(here.index.position(i), solver.rules, here.index.symmetries()));
     });
+}
+
+namespace {
+
+// The positions being solved that losses_by_recount counts anew: counted (a move, none a capture,
+// the game not over), not labelled, and named by their own index (core/index.h, canonical: a
+// walk back never reaches the others, whose count is never read).
+bool recounted(const Table& here, std::uint64_t i) {
+    const std::uint8_t info = here.info(i);
+    return !(info & (TERMINAL | CAPTURE)) && (info & INTERNAL) && here.under_limit(i) == UNKNOWN &&
+           here.index.canonical(i) == i;
+}
+
+// How many positions losses_by_recount would count anew.
+std::uint64_t to_recount(SolverState& solver) {
+    std::vector<std::uint64_t> counts(std::size_t(solver.threads));
+    solver.for_each_active([&counts](Table& here, std::uint64_t i) { counts[thread()] += recounted(here, i); });
+    std::uint64_t total = 0;
+    for (std::uint64_t n : counts) total += n;
+    return total;
+}
+
+// The count of every position recounted, made anew at level k from its moves forwards: those not
+// into a position won at a level below k, which is what the walks back from the positions won at
+// levels 0 to k - 1 leave (each class of moves that the position's symmetries map onto one
+// another once, as moves_to_count counts them). Returns those with none, lost at level k.
+NodeList losses_by_recount(SolverState& solver, int k) {
+    struct Forward {
+        bool counted;
+        std::uint64_t j[MAX_PREDECESSORS]; // the successors, their levels' bytes asked for
+        std::size_t count;
+    };
+    NodeList lost;
+    for (int t = 0; t < solver.table_count(); ++t) {
+        const Table& after = solver.table(solver.other(t));
+        lost.add(solver.select_words_in(t, [&](Table& here, std::uint64_t b, std::uint64_t e) {
+            std::uint64_t word = 0;
+            auto forwards = [&](std::uint64_t i, Forward& out) {
+                out.counted = recounted(here, i);
+                out.count = 0;
+                if (!out.counted) return;
+                const Position p = here.index.position(i);
+                const unsigned fixed = fixing(p.kings(WHITE), p.kings(BLACK), here.index.symmetries());
+                MoveList moves;
+                generate_steps(p, false, moves);
+                SharedIndex kings = solver.kings_after(t);
+                for (const Move& m : moves) {
+                    if (fixed != 1 && !first_of_images(m.from, m.to, fixed)) continue;
+                    out.j[out.count] = solver.successor(t, p, m, kings);
+                    __builtin_prefetch(&after.levels[out.j[out.count++]]);
+                }
+            };
+            auto count = [&](std::uint64_t i, const Forward& in) {
+                if (!in.counted) return;
+                int left = 0;
+                for (std::size_t q = 0; q < in.count; ++q) {
+                    const Table::Standing s = after.standing(in.j[q]);
+                    left += !(s.value == WON && s.level < k);
+                }
+                here.escape[i] = std::uint8_t(left);
+                if (left == 0) word |= std::uint64_t{1} << (i % 64);
+            };
+            ahead<Forward, 4>(b, e, forwards, count);
+            return word;
+        }), solver.threads);
+    }
+    return lost;
+}
+
+} // namespace
+
+NodeList losses_counted(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k) {
+    // A walk back computes the index of each predecessor of each position won, a count anew that
+    // of each successor of each position counted: the count anew where the positions won are
+    // more (with Search::SCAN always, with Search::PREDECESSORS never).
+    const std::uint64_t won = counts[WON][0] + counts[WON][1];
+    bool recount = solver.options.search == Search::SCAN;
+    if (solver.options.search == Search::AUTO && won * SCAN_FROM > solver.active_positions())
+        recount = to_recount(solver) < won;
+    return recount ? losses_by_recount(solver, k) : losses_by_count(solver, frontier);
 }
 
 NodeList losses_by_count(SolverState& solver, const NodeList& frontier) {

@@ -264,7 +264,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         step.switch_to(Step::LOSS_CANDIDATES);
         NodeList found;
         if (counting)
-            commit_all(losses_by_count(solver, frontier), k, lost);
+            commit_all(losses_counted(solver, frontier, counts, k), k, lost);
         else if (k > 1)
             found = loss_candidates(solver, frontier, counts, k);
         const NodeList& candidates = k == 1 ? seeds.candidates : found;

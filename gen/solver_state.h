@@ -368,6 +368,10 @@ void count_moves_left(SolverState& s);
 // Takes one off that number for each move into a position won in the frontier, walking back
 // from those; returns the positions it brings to 0, which are lost at the frontier's level + 1.
 NodeList losses_by_count(SolverState& s, const NodeList& frontier);
+// The positions lost at level k, the frontier holding those won or lost at level k - 1 (`counts`,
+// count_labels): by losses_by_count, or, where the positions won are more than those counted,
+// by counting each counted position's moves anew, forwards (docs/generator.md, "Losses counted").
+NodeList losses_counted(SolverState& s, const NodeList& frontier, const SolverState::LabelCounts& counts, int k);
 
 // ---- Progress histories (gen/solver_histories.cpp).
 

@@ -152,13 +152,16 @@ std::vector<std::string> differences(int pieces, const Ruleset& rules, gen::Sear
     return differences_under(pieces, options);
 }
 
-// The classes of kings only of up to `pieces` pieces solved with their losses found `losses` way,
-// compared with those solved by solved_up_to: the tables that differ.
-std::vector<std::string> kings_only_differences(int pieces, const Ruleset& rules, gen::Losses losses, int threads) {
+// The classes of kings only of up to `pieces` pieces solved with their losses found `losses` way
+// (and, counted, the counts made anew forwards at every level with Search::SCAN, never with
+// Search::PREDECESSORS), compared with those solved by solved_up_to: the tables that differ.
+std::vector<std::string> kings_only_differences(int pieces, const Ruleset& rules, gen::Losses losses, int threads,
+                                                gen::Search search = gen::Search::AUTO) {
     gen::SolveOptions options;
     options.rules = rules;
     options.threads = threads;
     options.losses = losses;
+    options.search = search;
     return differences_under(pieces, options, true);
 }
 
@@ -182,6 +185,15 @@ TEST_CASE("Generator: the losses of kings only counted or evaluated, the same ta
             CHECK(kings_only_differences(3, rules, losses, 2) == std::vector<std::string>{});
         }
         for (int threads : {1, 2}) CHECK(kings_only_differences(4, Ruleset{}, losses, threads) == std::vector<std::string>{});
+    }
+    // The counts made anew forwards at every level, or never (solved_up_to's weighs them).
+    for (gen::Search search : {gen::Search::SCAN, gen::Search::PREDECESSORS}) {
+        for (const Ruleset& rules : every_option()) {
+            INFO(rules.name());
+            CHECK(kings_only_differences(3, rules, gen::Losses::COUNTED, 2, search) == std::vector<std::string>{});
+        }
+        for (int threads : {1, 2})
+            CHECK(kings_only_differences(4, Ruleset{}, gen::Losses::COUNTED, threads, search) == std::vector<std::string>{});
     }
 }
 
