@@ -146,14 +146,20 @@ NodeList losses_by_recount(SolverState& solver, int k) {
 
 } // namespace
 
-NodeList losses_counted(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k) {
+NodeList losses_counted(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k,
+                        std::uint64_t& still_counted) {
     // A walk back computes the index of each predecessor of each position won, a count anew that
     // of each successor of each position counted: the count anew where the positions won are
-    // more (with Search::SCAN always, with Search::PREDECESSORS never).
+    // more (with Search::SCAN always, with Search::PREDECESSORS never). Those still counted are
+    // counted by a pass over the table only where the least they can be, the last pass's count
+    // less the positions labelled since, does not settle it.
     const std::uint64_t won = counts[WON][0] + counts[WON][1];
+    still_counted = still_counted > frontier.size() ? still_counted - frontier.size() : 0;
     bool recount = solver.options.search == Search::SCAN;
-    if (solver.options.search == Search::AUTO && won * SCAN_FROM > solver.active_positions())
-        recount = to_recount(solver) < won;
+    if (solver.options.search == Search::AUTO && won * SCAN_FROM > solver.active_positions() && still_counted < won) {
+        still_counted = to_recount(solver);
+        recount = still_counted < won;
+    }
     return recount ? losses_by_recount(solver, k) : losses_by_count(solver, frontier);
 }
 
