@@ -15,7 +15,6 @@
 #include "core/symmetry.h"
 #include "gen/retro.h"
 #include "gen/solver_state.h"
-#include "gen/solver_work_lists.h"
 
 namespace damatb::gen::solving {
 
@@ -88,15 +87,6 @@ bool recounted(const Table& here, std::uint64_t i) {
            here.index.canonical(i) == i;
 }
 
-// How many positions losses_by_recount would count anew.
-std::uint64_t to_recount(SolverState& solver) {
-    std::vector<std::uint64_t> counts(std::size_t(solver.threads));
-    solver.for_each_active([&counts](Table& here, std::uint64_t i) { counts[thread()] += recounted(here, i); });
-    std::uint64_t total = 0;
-    for (std::uint64_t n : counts) total += n;
-    return total;
-}
-
 // The count of every position recounted, made anew at level k from its moves forwards: those not
 // into a position won at a level below k, which is what the walks back from the positions won at
 // levels 0 to k - 1 leave (each class of moves that the position's symmetries map onto one
@@ -147,19 +137,16 @@ NodeList losses_by_recount(SolverState& solver, int k) {
 } // namespace
 
 NodeList losses_counted(SolverState& solver, const NodeList& frontier, const SolverState::LabelCounts& counts, int k,
-                        std::uint64_t& still_counted) {
+                        std::uint64_t& unlabelled) {
     // A walk back computes the index of each predecessor of each position won, a count anew that
     // of each successor of each position counted: the count anew where the positions won are
-    // more (with Search::SCAN always, with Search::PREDECESSORS never). Those still counted are
-    // counted by a pass over the table only where the least they can be, the last pass's count
-    // less the positions labelled since, does not settle it.
+    // more than those not labelled, which the counted are among (with Search::SCAN always,
+    // with Search::PREDECESSORS never). Those not labelled are the positions being solved less
+    // every frontier's, each labelled once.
+    unlabelled -= std::min(unlabelled, frontier.size());
     const std::uint64_t won = counts[WON][0] + counts[WON][1];
-    still_counted = still_counted > frontier.size() ? still_counted - frontier.size() : 0;
-    bool recount = solver.options.search == Search::SCAN;
-    if (solver.options.search == Search::AUTO && won * SCAN_FROM > solver.active_positions() && still_counted < won) {
-        still_counted = to_recount(solver);
-        recount = still_counted < won;
-    }
+    const bool recount = solver.options.search == Search::SCAN ||
+                         (solver.options.search == Search::AUTO && unlabelled < won);
     return recount ? losses_by_recount(solver, k) : losses_by_count(solver, frontier);
 }
 

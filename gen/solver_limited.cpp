@@ -248,7 +248,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
     std::vector<Node> committed;
     bool listing = next_round;
     const bool counting = counts_losses(solver); // a class of kings only: no next round to list for
-    std::uint64_t still_counted = 0;             // at least, while counting (losses_counted)
+    std::uint64_t unlabelled = solver.active_positions(); // at most, while counting (losses_counted)
     for (int k = 1; k <= solver.limit; ++k) {
         StepTimes::Watch step(solver.times, Step::KING_MOVE_WINS);
         const SolverState::LabelCounts counts = solver.count_labels(frontier);
@@ -265,7 +265,7 @@ inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds s
         step.switch_to(Step::LOSS_CANDIDATES);
         NodeList found;
         if (counting)
-            commit_all(losses_counted(solver, frontier, counts, k, still_counted), k, lost);
+            commit_all(losses_counted(solver, frontier, counts, k, unlabelled), k, lost);
         else if (k > 1)
             found = loss_candidates(solver, frontier, counts, k);
         const NodeList& candidates = k == 1 ? seeds.candidates : found;

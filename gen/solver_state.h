@@ -371,10 +371,10 @@ NodeList losses_by_count(SolverState& s, const NodeList& frontier);
 // The positions lost at level k, the frontier holding those won or lost at level k - 1 (`counts`,
 // count_labels): by losses_by_count, or, where the positions won are more than those counted,
 // by counting each counted position's moves anew, forwards (docs/generator.md, "Losses counted").
-// `still_counted`: at least how many positions are still counted (0 at first), kept from level
-// to level.
+// `unlabelled`: at most how many positions are not labelled yet, kept from level to level (at
+// first those being solved; each call takes off the frontier's).
 NodeList losses_counted(SolverState& s, const NodeList& frontier, const SolverState::LabelCounts& counts, int k,
-                        std::uint64_t& still_counted);
+                        std::uint64_t& unlabelled);
 
 // ---- Progress histories (gen/solver_histories.cpp).
 
