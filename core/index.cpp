@@ -93,21 +93,42 @@ constexpr auto LARGEST_TRIPLE = [] {
     return t;
 }();
 
+// For a group of j >= 4 pieces: the largest p with C(p, j) <= rank, looked up by the rank's top
+// bits and then stepped up (a step where C(p + 1, j) - C(p, j) = C(p, j - 1) is below a bucket's
+// width, near the low ranks alone), where a bisection's loads would make a chain.
+class LargestOfRank {
+public:
+    constexpr LargestOfRank() {
+        for (int j = 4; j <= MAX_K; ++j) {
+            int s = 0;
+            while ((BINOMIALS[j][SQUARE_NB] >> s) >= BUCKETS) ++s;
+            shift_[j] = static_cast<std::uint8_t>(s);
+            for (std::uint64_t b = 0, p = j - 1; b < BUCKETS; ++b) {
+                while (p + 1 < SQUARE_NB && BINOMIALS[j][p + 1] <= b << s) ++p;
+                bucket_[j][b] = static_cast<std::uint8_t>(p);
+            }
+        }
+    }
+    int operator()(int j, std::uint64_t rank) const {
+        int p = bucket_[j][rank >> shift_[j]];
+        while (BINOMIALS[j][p + 1] <= rank) ++p;
+        return p;
+    }
+
+private:
+    static constexpr std::size_t BUCKETS = 2048;
+    std::uint8_t shift_[MAX_K + 1] = {};
+    std::uint8_t bucket_[MAX_K + 1][BUCKETS] = {};
+};
+constexpr LargestOfRank LARGEST_OF_RANK;
+
 // The k squares of `free` whose colex rank is `rank`.
 Bitboard colex_unrank(std::uint64_t rank, int k, Bitboard free) {
     Bitboard x = 0;
-    int p = popcount(free);
+    int p = 0;
     for (int j = k; j >= 4; --j) {
-        // The largest p' in [j - 1, p) with C(p', j) <= rank, by branch-free bisection.
-        const auto& c = BINOMIALS[j];
-        int lo = j - 1;
-        for (int len = p - lo; len > 1;) {
-            const int half = len / 2;
-            lo = c[lo + half] <= rank ? lo + half : lo;
-            len -= half;
-        }
-        p = lo;
-        rank -= c[p];
+        p = LARGEST_OF_RANK(j, rank); // below the piece before's: rank < C(that, j)
+        rank -= BINOMIALS[j][p];
         x |= Bitboard{1} << p;
     }
     if (k >= 3) {
