@@ -11,6 +11,8 @@
 // from a position with symmetries of its own takes one predecessor of each such class: a
 // position's moves into the images of one position, and the walks back that find them, then
 // agree in number.
+#include <vector>
+
 #include "core/movegen.h"
 #include "core/symmetry.h"
 #include "gen/retro.h"
@@ -97,9 +99,27 @@ NodeList losses_by_recount(SolverState& solver, int k) {
         std::uint64_t j[MAX_PREDECESSORS]; // the successors, their levels' bytes asked for
         std::size_t count;
     };
+    // The positions won at a level below k, a bit each: the successors of one position by its
+    // king moves lie within a few kilobytes of these bits, against tens of kilobytes of levels.
+    std::vector<MappedArray<std::uint64_t>> won_below;
+    for (int t = 0; t < solver.table_count(); ++t) {
+        const Table& table = solver.table(t);
+        const MappedArray<std::uint64_t>& bits = won_below.emplace_back(table.size / 64 + 1, solver.huge);
+        for_each_of_chunks(chunks_of(table.active), solver.threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+            for (std::uint64_t j = b; j < e;) {
+                const std::uint64_t w = j / 64, end = std::min(e, (w + 1) * 64);
+                std::uint64_t word = 0;
+                for (; j < end; ++j) {
+                    const Table::Standing s = table.standing(j);
+                    if (s.value == WON && s.level < k) word |= std::uint64_t{1} << (j % 64);
+                }
+                bits[w] = word; // a class solved whole: its chunks start at multiples of 64
+            }
+        });
+    }
     NodeList lost;
     for (int t = 0; t < solver.table_count(); ++t) {
-        const Table& after = solver.table(solver.other(t));
+        const MappedArray<std::uint64_t>& after = won_below[std::size_t(solver.other(t))];
         lost.add(solver.select_words_in(t, [&](Table& here, std::uint64_t b, std::uint64_t e) {
             std::uint64_t word = 0;
             auto forwards = [&](std::uint64_t i, Forward& out) {
@@ -114,16 +134,13 @@ NodeList losses_by_recount(SolverState& solver, int k) {
                 for (const Move& m : moves) {
                     if (fixed != 1 && !first_of_images(m.from, m.to, fixed)) continue;
                     out.j[out.count] = solver.successor(t, p, m, kings);
-                    __builtin_prefetch(&after.levels[out.j[out.count++]]);
+                    __builtin_prefetch(&after[out.j[out.count++] / 64]);
                 }
             };
             auto count = [&](std::uint64_t i, const Forward& in) {
                 if (!in.counted) return;
                 int left = 0;
-                for (std::size_t q = 0; q < in.count; ++q) {
-                    const Table::Standing s = after.standing(in.j[q]);
-                    left += !(s.value == WON && s.level < k);
-                }
+                for (std::size_t q = 0; q < in.count; ++q) left += !((after[in.j[q] / 64] >> (in.j[q] % 64)) & 1);
                 here.escape[i] = std::uint8_t(left);
                 if (left == 0) word |= std::uint64_t{1} << (i % 64);
             };
