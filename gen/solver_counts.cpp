@@ -96,27 +96,11 @@ bool recounted(const Table& here, std::uint64_t i) {
 NodeList losses_by_recount(SolverState& solver, int k) {
     struct Forward {
         bool counted;
-        std::uint64_t j[MAX_PREDECESSORS]; // the successors, their levels' bytes asked for
+        std::uint64_t j[MAX_PREDECESSORS]; // the successors, their bits asked for
         std::size_t count;
     };
-    // The positions won at a level below k, a bit each: the successors of one position by its
-    // king moves lie within a few kilobytes of these bits, against tens of kilobytes of levels.
     std::vector<MappedArray<std::uint64_t>> won_below;
-    for (int t = 0; t < solver.table_count(); ++t) {
-        const Table& table = solver.table(t);
-        const MappedArray<std::uint64_t>& bits = won_below.emplace_back(table.size / 64 + 1, solver.huge);
-        for_each_of_chunks(chunks_of(table.active), solver.threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
-            for (std::uint64_t j = b; j < e;) {
-                const std::uint64_t w = j / 64, end = std::min(e, (w + 1) * 64);
-                std::uint64_t word = 0;
-                for (; j < end; ++j) {
-                    const Table::Standing s = table.standing(j);
-                    if (s.value == WON && s.level < k) word |= std::uint64_t{1} << (j % 64);
-                }
-                bits[w] = word; // a class solved whole: its chunks start at multiples of 64
-            }
-        });
-    }
+    for (int t = 0; t < solver.table_count(); ++t) won_below.push_back(solver.labelled_below(t, WON, k));
     NodeList lost;
     for (int t = 0; t < solver.table_count(); ++t) {
         const MappedArray<std::uint64_t>& after = won_below[std::size_t(solver.other(t))];

@@ -41,6 +41,24 @@ SolverState::SolverState(const Material& cls, const SolvedTables& solved_tables,
     for (int t = 0; t < table_count(); ++t) has_history.emplace_back(table(t).size);
 }
 
+MappedArray<std::uint64_t> SolverState::labelled_below(int t, Label label, int k) const {
+    const Table& here = table(t);
+    MappedArray<std::uint64_t> bits(here.size / 64 + 1, huge);
+    for_each_of_chunks(chunks_of(here.active), threads, [&](std::size_t, std::uint64_t b, std::uint64_t e) {
+        for (std::uint64_t j = b; j < e;) {
+            const std::uint64_t w = j / 64, end = std::min(e, (w + 1) * 64);
+            std::uint64_t word = 0;
+            for (; j < end; ++j) {
+                const Table::Standing s = here.standing(j);
+                word |= std::uint64_t{s.value == label && s.level < k} << (j % 64);
+            }
+            // A run's ends need not be multiples of 64: two chunks may share a word.
+            if (word) __atomic_fetch_or(&bits[w], word, __ATOMIC_RELAXED);
+        }
+    });
+    return bits;
+}
+
 void SolverState::say(const std::string& line) const {
     if (!options.progress) return;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

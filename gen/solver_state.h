@@ -77,6 +77,11 @@ struct SolverState {
         return std::move(list).compacted(active_positions(), options.lists, threads);
     }
 
+    // The positions of table t labelled `label` under the limit at a level below k, a bit each,
+    // made by a pass over its levels: for a look forwards at many positions' successors by king
+    // moves, which lie within a few kilobytes of these bits against tens of kilobytes of levels.
+    MappedArray<std::uint64_t> labelled_below(int t, Label label, int k) const;
+
     // ---- Slices (gen/solver_slices.cpp; docs/six-pieces.md, "Slices by the men's ranks").
 
     // Whether index i of table t is in the slice being solved (always, solving the class whole).
