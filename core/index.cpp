@@ -94,8 +94,9 @@ constexpr auto LARGEST_TRIPLE = [] {
 }();
 
 // For a group of j >= 4 pieces: the largest p with C(p, j) <= rank, looked up by the rank's top
-// bits and then stepped up (a step where C(p + 1, j) - C(p, j) = C(p, j - 1) is below a bucket's
-// width, near the low ranks alone), where a bisection's loads would make a chain.
+// bits and then stepped up (more than a step or two only where C(p + 1, j) - C(p, j), which is
+// C(p, j - 1), is smaller than a bucket, at the lowest ranks), where a bisection's loads would
+// make a chain.
 class LargestOfRank {
 public:
     constexpr LargestOfRank() {
