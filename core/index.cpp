@@ -340,6 +340,46 @@ std::uint64_t TableIndex::index_rest(const Prefix& prefix, const Position& q) co
     return i;
 }
 
+void KingMoveIndex::make_ready(const Position& p) {
+    seen_ = READY;
+    binomials_ = &BINOMIALS[0][0];
+    // The prefix of the positions after the moves, from p turned around before any: the groups
+    // before Black's kings are the same.
+    const TableIndex& after = *after_;
+    const TableIndex::Prefix prefix = after.prefix(p.flipped(), BLACK, true);
+    cheap_ = prefix.group != 0 && prefix.group == after.group_count_ - 1;
+    if (!cheap_) return;
+    const TableIndex::Group& last = after.groups_[prefix.group];
+    free_ = last.domain & ~prefix.occupied;
+    prefix_ = prefix.index * last.placements;
+    // Under symmetry s a square is transposed (for a table of kings only), then its file and rank
+    // mirrored; turning the board around mirrors the ranks first, which is a mirror of the files
+    // after a transpose.
+    const int s = prefix.symmetry;
+    transpose_ = after.symmetry_count_ == 8 && (s & TRANSPOSE) ? 63 : 0;
+    flip_ = ((s & MIRROR_FILES) ? 7 : 0) ^ ((s & MIRROR_RANKS) ? 56 : 0) ^ (transpose_ ? 7 : 56);
+    for (Bitboard k = p.kings(WHITE); k;) kings_ |= Bitboard{1} << place(pop_lsb(k));
+}
+
+void KingMoveIndex::start_from(int from) {
+    from_ = from;
+    others_ = kings_ & ~(Bitboard{1} << place(from));
+    // The other kings' part of the colex rank with i of them below the moved king's place: those
+    // below count as the j-th of the group (C(r, j + 1)), those above as the (j + 1)-th.
+    int r[16], n = 0;
+    for (Bitboard o = others_; o;) r[n++] = pop_lsb(o);
+    std::uint64_t above = 0;
+    for (int j = 0; j < n; ++j) above += BINOMIALS[j + 2][r[j]];
+    std::uint64_t below = 0;
+    for (int i = 0; i <= n; ++i) {
+        base_[i] = prefix_ + below + above;
+        if (i < n) {
+            below += BINOMIALS[i + 1][r[i]];
+            above -= BINOMIALS[i + 2][r[i]];
+        }
+    }
+}
+
 TableIndex::IndexFunction TableIndex::index_function(int groups, bool kings_only) {
     switch (groups * 2 + kings_only) {
     case 2: return &TableIndex::index_with<1, false>;

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "core/material.h"
+#include "core/move.h"
 #include "core/position.h"
 
 namespace damatb::core {
@@ -89,6 +90,7 @@ public:
     }
 
 private:
+    friend class KingMoveIndex;
     static constexpr int MAX_GROUPS = 4; // white men, black men, white kings, black kings
 
     struct Group {
@@ -166,6 +168,66 @@ private:
     bool kings_ = true;
     int seen_ = 0; // positions indexed, up to 2
     TableIndex::Prefix prefix_;
+};
+
+// The indices of the positions after the king moves of one position p (White to move) that
+// capture nothing: (*this)(p, m) is after.index(as_white_to_move(p.after(m))), `after` the index
+// of the table they lie in. Turned around, the king moved is Black's, and Black's kings are the last
+// group of a layout (index.h, above) unless they are the lead. Then the groups before them are
+// the same after every move, under the same symmetry where the lead has only one, and a move
+// changes one square of the last group: its colex rank among the free squares is the other
+// kings' part, made once for each king that moves, and C(x, i + 1) for the square's place x
+// among them, i the other kings below it. Otherwise, each position is made and indexed. As with
+// SharedIndex, the first move's index is computed in full and the rest made ready at the second:
+// one move looked at (an escape that still escapes) costs one index. Example, KKKvKKK: the
+// successors of W:WKa1,Kc1,Kd1:BKe2,Kh3,Kb6 by White's king moves share the lead, Black's kings
+// turned around, and differ in the last group alone.
+class KingMoveIndex {
+public:
+    KingMoveIndex() = default; // to be assigned before use
+    explicit KingMoveIndex(const TableIndex& after) : after_(&after) {}
+
+    // Whether the indices after the first come from the moved king's square (else from the
+    // positions made), once two have been asked for.
+    bool cheap() const { return cheap_; }
+    // The index after p's king move m; p the same position for every move asked for.
+    std::uint64_t operator()(const Position& p, const Move& m) {
+        if (seen_ != READY) {
+            if (seen_ == 0) {
+                seen_ = 1;
+                return after_->index(as_white_to_move(p.after(m)));
+            }
+            make_ready(p);
+        }
+        if (!cheap_) return after_->index(as_white_to_move(p.after(m)));
+        if (m.from != from_) start_from(m.from);
+        const int x = place(m.to);
+        const int i = popcount(others_ & ((Bitboard{1} << x) - 1));
+        return base_[i] + binomials_[(i + 1) * ROW + x];
+    }
+
+private:
+    static constexpr int ROW = 65; // the length of a row of the binomials' table
+    // The place among the free squares of a square of p, turned around and under the symmetry.
+    int place(int sq) const {
+        sq ^= (sq ^ (((sq & 7) << 3) | (sq >> 3))) & transpose_;
+        return popcount(free_ & ((Bitboard{1} << (sq ^ flip_)) - 1));
+    }
+    void make_ready(const Position& p);
+    void start_from(int from);
+
+    const TableIndex* after_ = nullptr;
+    static constexpr int READY = 2;
+    int seen_ = 0; // the moves indexed (0 or 1), or READY
+    bool cheap_ = false;
+    Bitboard free_ = 0;       // the last group's free squares, under the symmetry
+    int flip_ = 0, transpose_ = 0;
+    Bitboard kings_ = 0;      // the places of p's kings among the free squares, a bit each
+    Bitboard others_ = 0;     // ... but the one moving
+    int from_ = -1;           // the square of the king moving, as base_ is made for it
+    std::uint64_t prefix_ = 0; // the groups before the last, times the last's placements
+    std::uint64_t base_[17] = {}; // prefix_ plus the other kings' part, by the kings below x
+    const std::uint64_t* binomials_ = nullptr;
 };
 
 // C(n, k) for 0 <= n <= 64, 0 <= k <= 16 (0 when k > n).

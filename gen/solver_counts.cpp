@@ -114,7 +114,7 @@ NodeList losses_by_recount(SolverState& solver, int k) {
                 const unsigned fixed = fixing(p.kings(WHITE), p.kings(BLACK), here.index.symmetries());
                 MoveList moves;
                 generate_steps(p, false, moves);
-                SharedIndex kings = solver.kings_after(t);
+                KingMoveIndex kings = solver.king_moves_after(t);
                 for (const Move& m : moves) {
                     if (fixed != 1 && !first_of_images(m.from, m.to, fixed)) continue;
                     out.j[out.count] = solver.successor(t, p, m, kings);

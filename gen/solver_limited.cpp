@@ -143,7 +143,7 @@ struct Steps {
     int t;
     Position p;
     MoveList moves;
-    SharedIndex kings;
+    KingMoveIndex kings;
     std::uint64_t succ[FIRST];
     std::size_t first, rest; // the successors in succ, and the number of the first move after them
 
@@ -152,7 +152,7 @@ struct Steps {
         p = solver.table(t).index.position(i);
         // Only the moves of that kind, which capture nothing: a capture leaves the class.
         generate_steps(p, zeroing, moves);
-        kings = solver.kings_after(t);
+        kings = solver.king_moves_after(t);
         const Table& after = solver.table(solver.other(t));
         first = 0;
         for (rest = 0; rest < moves.size() && first < FIRST; ++rest) {

@@ -5,6 +5,7 @@
 #include "core/fen.h"
 #include "core/index.h"
 #include "core/material.h"
+#include "core/movegen.h"
 #include "core/symmetry.h"
 #include "support/helpers.h"
 #include "support/simple_index.h"
@@ -205,5 +206,40 @@ TEST_CASE("Index: a shared index gives index() for positions that differ in one 
         }
     }
     CHECK(checked > 5'000'000);
+    CHECK(wrong == 0);
+}
+
+TEST_CASE("Index: the indices after a position's king moves, from the moved king's square", "[index]") {
+    // From positions of every table of 2 to 6 pieces that has kings (every position of 2 and 3
+    // pieces, a random thousand of each table of 4 to 6), every king move that captures nothing
+    // through one KingMoveIndex, in the order the moves are generated, against index() of the
+    // position made; and how many positions took the way without making them (a table whose
+    // moved kings are the last group and whose lead has one symmetry), so that both ways are
+    // checked.
+    std::mt19937_64 random(20261207);
+    std::uint64_t checked = 0, positions = 0, cheap = 0, wrong = 0;
+    for (const Material& m : tables_up_to(6)) {
+        if (m.mover.kings == 0) continue;
+        const TableIndex index(m);
+        const TableIndex after(Material{m.other, m.mover});
+        INFO(m.table_name());
+        const bool every = m.pieces() <= 3;
+        const std::uint64_t n = every ? index.size() : 1000;
+        for (std::uint64_t k = 0; k < n; ++k) {
+            const Position p = index.position(every ? k : random() % index.size());
+            MoveList moves;
+            generate_steps(p, false, moves);
+            KingMoveIndex kings(after);
+            for (const Move& move : moves) {
+                ++checked;
+                wrong += kings(p, move) != after.index(as_white_to_move(p.after(move)));
+            }
+            positions += moves.size() >= 2;
+            cheap += kings.cheap();
+        }
+    }
+    CHECK(checked > 1'000'000);
+    CHECK(cheap > positions / 2);
+    CHECK(cheap < positions);
     CHECK(wrong == 0);
 }
