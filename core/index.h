@@ -171,17 +171,17 @@ private:
 };
 
 // The indices of the positions after the king moves of one position p (White to move) that
-// capture nothing: (*this)(p, m) is after.index(as_white_to_move(p.after(m))), `after` the index
-// of the table they lie in. Turned around, the king moved is Black's, and Black's kings are the last
-// group of a layout (index.h, above) unless they are the lead. Then the groups before them are
-// the same after every move, under the same symmetry where the lead has only one, and a move
-// changes one square of the last group: its colex rank among the free squares is the other
-// kings' part, made once for each king that moves, and C(x, i + 1) for the square's place x
-// among them, i the other kings below it. Otherwise, each position is made and indexed. As with
-// SharedIndex, the first move's index is computed in full and the rest made ready at the second:
-// one move looked at (an escape that still escapes) costs one index. Example, KKKvKKK: the
-// successors of W:WKa1,Kc1,Kd1:BKe2,Kh3,Kb6 by White's king moves share the lead, Black's kings
-// turned around, and differ in the last group alone.
+// capture nothing: (*this)(p, m) is after.index(as_white_to_move(p.after(m))), `after` the
+// index of the table they lie in. Turned around, the king moved is Black's, and Black's kings
+// are the last group of a layout (above) unless they are the lead. Then the groups before them
+// are the same after every move, under the same symmetry where the lead has only one, and a
+// move changes one square of the last group: its colex rank among the free squares is the
+// other kings' part, made once for each king that moves, and C(x, i + 1) for the square's
+// place x among them, i the other kings below it. Otherwise, each position is made and
+// indexed. As with SharedIndex, the first move's index is computed in full and the rest made
+// ready at the second: a look that stops at its first move costs one index. Example, KKKvKKK:
+// the successors of W:WKa1,Kc1,Kd1:BKe2,Kh3,Kb6 by White's king moves share the lead, Black's
+// kings turned around, and differ in the last group alone.
 class KingMoveIndex {
 public:
     KingMoveIndex() = default; // to be assigned before use
@@ -216,8 +216,8 @@ private:
     void make_ready(const Position& p);
     void start_from(int from);
 
-    const TableIndex* after_ = nullptr;
     static constexpr int READY = 2;
+    const TableIndex* after_ = nullptr;
     int seen_ = 0; // the moves indexed (0 or 1), or READY
     bool cheap_ = false;
     Bitboard free_ = 0;       // the last group's free squares, under the symmetry

@@ -62,12 +62,16 @@ struct SolverState {
     // moved is Black's once the board is turned around.
     core::SharedIndex kings_after(int t) const { return core::SharedIndex(table(other(t)).index, core::BLACK, true); }
     // The same through a KingMoveIndex, for a look at many of one position's king moves: the
-    // count anew and the looks forwards for a win by a king move (in the evaluations, which mostly
-    // stop at the first move or two, it cost more than it gave: performance.md).
-    std::uint64_t successor(int t, const core::Position& p, const core::Move& m, core::KingMoveIndex& kings) {
-        return m.mover_is_king() ? kings(p, m) : table(other(t)).index.index(as_white_to_move(p.after(m)));
+    // count anew and the looks forwards for a win by a king move (in the evaluations, which
+    // mostly stop at the first move or two, it cost more than it gave: performance.md).
+    std::uint64_t successor(int t, const core::Position& p, const core::Move& m,
+                            core::KingMoveIndex& kings) {
+        return m.mover_is_king() ? kings(p, m)
+                                 : table(other(t)).index.index(as_white_to_move(p.after(m)));
     }
-    core::KingMoveIndex king_moves_after(int t) const { return core::KingMoveIndex(table(other(t)).index); }
+    core::KingMoveIndex king_moves_after(int t) const {
+        return core::KingMoveIndex(table(other(t)).index);
+    }
 
     // The positions the solver works on (those of the slice being solved), in all tables.
     std::uint64_t active_positions() const {
