@@ -103,13 +103,23 @@ struct Candidate {
     bool probe_zeroing;
     std::uint8_t probe_code; // its escape_code
     int probe_move; // the probe's number among moves, -1 if it came from Table::escape
-    bool expanded;  // moves made (p and kings are, always)
+    bool expanded;  // moves made (p and the index after king moves are, always)
     bool eager;     // and succ
     Position p;
     MoveList moves;
-    SharedIndex kings; // the index after p's king moves (kings_after)
+    // The indices after p's king moves: in a class with men, where the kings that move are never
+    // the lead of the table they move into, from the moved king's square (king_moves_after);
+    // else through a shared prefix (kings_after), as most evaluations there stop at their first
+    // move or two (performance.md, "What each change to the generator gained").
+    bool by_square;
+    SharedIndex kings;
+    KingMoveIndex king_moves;
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
     int looks;      // the successors its evaluation looked at (StepTimes::looked)
+
+    std::uint64_t successor(SolverState& solver, const Move& m) {
+        return by_square ? solver.successor(t, p, m, king_moves) : solver.successor(t, p, m, kings);
+    }
 };
 inline NodeList run_round(SolverState& solver, int r, NodeList frontier, Seeds seeds, bool next_round);
 inline bool men_move(const SolverState& solver);
@@ -617,12 +627,16 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
     out.looks = 0;
     out.probe_move = -1;
     out.p = solver.table(out.t).index.position(out.i);
-    out.kings = solver.kings_after(out.t);
+    out.by_square = solver.table(out.t).index.material().men() > 0;
+    if (out.by_square)
+        out.king_moves = solver.king_moves_after(out.t);
+    else
+        out.kings = solver.kings_after(out.t);
     const std::uint8_t e = solver.table(out.t).escape[out.i];
     if (e != NO_ESCAPE) {
         const Move m = escape_move(out.p, e);
         out.has_probe = true;
-        out.probe_j = solver.successor(out.t, out.p, m, out.kings);
+        out.probe_j = out.successor(solver, m);
         out.probe_zeroing = m.is_zeroing();
         out.probe_code = e;
     } else {
@@ -640,7 +654,7 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
         out.has_probe = out.probe_move >= 0;
         if (!out.has_probe) return;
         const Move& m = out.moves[static_cast<std::size_t>(out.probe_move)];
-        out.probe_j = solver.successor(out.t, out.p, m, out.kings);
+        out.probe_j = out.successor(solver, m);
         out.probe_zeroing = m.is_zeroing();
         out.probe_code = escape_code(out.p, m);
     }
@@ -650,7 +664,7 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
     if (!out.expanded) expand(solver, out);
     for (std::size_t k = 0; k < out.moves.size(); ++k) {
         if (!out.moves[k].keeps_material() || int(k) == out.probe_move) continue;
-        out.succ[k] = solver.successor(out.t, out.p, out.moves[k], out.kings);
+        out.succ[k] = out.successor(solver, out.moves[k]);
         after.prefetch_look(out.succ[k], out.moves[k].is_zeroing());
     }
 }
@@ -699,7 +713,7 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         [&](std::size_t m) { return int(m) != a.probe_move; },
         [&](std::size_t m) {
             if (a.eager) return a.succ[m];
-            const std::uint64_t j = solver.successor(a.t, a.p, a.moves[m], a.kings);
+            const std::uint64_t j = a.successor(solver, a.moves[m]);
             after.prefetch_look(j, a.moves[m].is_zeroing());
             return j;
         },
