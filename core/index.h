@@ -226,7 +226,7 @@ private:
     Bitboard others_ = 0;     // ... but the one moving
     int from_ = -1;           // the square of the king moving, as base_ is made for it
     std::uint64_t prefix_ = 0; // the groups before the last, times the last's placements
-    std::uint64_t base_[17]; // prefix_ plus the others' part, by the kings below x (start_from)
+    std::uint64_t base_[17] = {}; // prefix_ plus the other kings' part, by the kings below x
     const std::uint64_t* binomials_ = nullptr;
 };
 
