@@ -62,8 +62,9 @@ struct SolverState {
     // moved is Black's once the board is turned around.
     core::SharedIndex kings_after(int t) const { return core::SharedIndex(table(other(t)).index, core::BLACK, true); }
     // The same through a KingMoveIndex, for a look at many of one position's king moves: the
-    // count anew and the looks forwards for a win by a king move (in the evaluations, which
-    // mostly stop at the first move or two, it cost more than it gave: performance.md).
+    // count anew, the looks forwards for a win by a king move, and the evaluations of a class
+    // with men (in a class of kings only, whose evaluations mostly stop at the first move or
+    // two, they keep kings_after: performance.md).
     std::uint64_t successor(int t, const core::Position& p, const core::Move& m,
                             core::KingMoveIndex& kings) {
         return m.mover_is_king() ? kings(p, m)
