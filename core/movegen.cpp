@@ -92,13 +92,25 @@ void generate_moves(const Position& pos, Promotion promotion, MoveList& moves) {
         add_longest_captures(pos, promotion, moves);
         return;
     }
+    generate_quiet_moves(pos, moves);
+}
+
+void generate_quiet_moves(const Position& pos, MoveList& moves) {
+    moves.clear();
     add_man_steps(pos, moves);
     add_king_slides(pos, moves);
 }
 
 void generate_steps(const Position& pos, bool men, MoveList& moves) {
+    if (has_capture(pos)) {
+        moves.clear();
+        return;
+    }
+    generate_quiet_steps(pos, men, moves);
+}
+
+void generate_quiet_steps(const Position& pos, bool men, MoveList& moves) {
     moves.clear();
-    if (has_capture(pos)) return;
     if (men)
         add_man_steps(pos, moves);
     else

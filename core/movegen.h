@@ -23,6 +23,11 @@ namespace damatb::core {
 // Fills `moves` with every legal move of the side to move.
 void generate_moves(const Position& pos, Promotion promotion, MoveList& moves);
 
+// generate_moves for a position whose side to move has no capture (has_capture false, which is
+// not checked: a caller that knows it spares the capture test): the men's steps and the kings'
+// slides.
+void generate_quiet_moves(const Position& pos, MoveList& moves);
+
 // The number of legal moves; the same as generate_moves(...).size(), faster.
 std::size_t count_moves(const Position& pos, Promotion promotion);
 
@@ -31,6 +36,10 @@ std::size_t count_moves(const Position& pos, Promotion promotion);
 // can capture (then only captures are legal). Cheaper than generate_moves where only one kind
 // is wanted: the other is not listed.
 void generate_steps(const Position& pos, bool men, MoveList& moves);
+
+// generate_steps for a position whose side to move has no capture (has_capture false, which is
+// not checked, as in generate_quiet_moves).
+void generate_quiet_steps(const Position& pos, bool men, MoveList& moves);
 
 // The legal moves that change the material (captures, and steps that crown a man) into
 // `moves`, as generate_moves lists them; returns whether there is any other legal move.
@@ -97,19 +106,18 @@ inline bool can_capture(Color us, Bitboard men, Bitboard kings, Bitboard them, B
     return by_men | king_captures(kings, them, empty);
 }
 
-// can_capture for four positions at once, position j given by men[j], kings[j] and
-// empty[j], the opponents `them` the same in all: bit j of the result is set when the
-// side can capture in position j. With AVX2, the four are checked side by side in one
-// register; `any_kings` false skips the kings' lines.
-inline unsigned can_capture4(Color us, const Bitboard* men, const Bitboard* kings, Bitboard them,
+// can_capture for four positions at once, position j given by men[j], kings[j], them[j] and
+// empty[j]: bit j of the result is set when the side can capture in position j. With AVX2, the
+// four are checked side by side in one register; `any_kings` false skips the kings' lines.
+inline unsigned can_capture4(Color us, const Bitboard* men, const Bitboard* kings, const Bitboard* them,
                              const Bitboard* empty, bool any_kings) {
 #ifdef __AVX2__
     using Bitboards4 = std::uint64_t __attribute__((vector_size(32)));
-    Bitboards4 m, k, e;
+    Bitboards4 m, k, t, e;
     __builtin_memcpy(&m, men, sizeof m);
     __builtin_memcpy(&k, kings, sizeof k);
+    __builtin_memcpy(&t, them, sizeof t);
     __builtin_memcpy(&e, empty, sizeof e);
-    const Bitboards4 t = {them, them, them, them};
     Bitboards4 captured = men_captures(us, m, t, e);
     if (any_kings) captured |= king_captures(k, t, e);
     const __m256i nonzero = (__m256i)(captured != Bitboards4{0, 0, 0, 0}); // lanes of all ones
@@ -117,15 +125,39 @@ inline unsigned can_capture4(Color us, const Bitboard* men, const Bitboard* king
 #else
     unsigned bits = 0;
     for (int j = 0; j < 4; ++j)
-        bits |= unsigned(can_capture(us, men[j], any_kings ? kings[j] : 0, them, empty[j])) << j;
+        bits |= unsigned(can_capture(us, men[j], any_kings ? kings[j] : 0, them[j], empty[j])) << j;
     return bits;
 #endif
+}
+
+// The same with the opponents `them` the same in all four positions.
+inline unsigned can_capture4(Color us, const Bitboard* men, const Bitboard* kings, Bitboard them,
+                             const Bitboard* empty, bool any_kings) {
+    const Bitboard all[4] = {them, them, them, them};
+    return can_capture4(us, men, kings, all, empty, any_kings);
 }
 
 // True when the side to move has a capture (and so must capture).
 inline bool has_capture(const Position& pos) {
     const Color us = pos.side_to_move();
     return can_capture(us, pos.men(us), pos.kings(us), pos.pieces(~us), pos.empty());
+}
+
+// Whether the opponent can capture after each of moves[0..n) (1 <= n <= 4), steps of the side to
+// move in pos that capture nothing and crown no man: bit j set for moves[j], as
+// has_capture(pos.after(moves[j])) tells, the four at once (can_capture4).
+inline unsigned captures_after_steps4(const Position& pos, const Move* moves, std::size_t n) {
+    const Color us = pos.side_to_move();
+    const Bitboard ours = pos.pieces(us), theirs = pos.pieces(~us);
+    Bitboard men[4], kings[4], them[4], empty[4];
+    for (std::size_t j = 0; j < 4; ++j) {
+        const Move& m = moves[j < n ? j : 0];
+        men[j] = pos.men(~us);
+        kings[j] = pos.kings(~us);
+        them[j] = ours ^ square_bb(m.from) ^ square_bb(m.to);
+        empty[j] = ~(them[j] | theirs);
+    }
+    return can_capture4(~us, men, kings, them, empty, pos.kings(~us) != 0) & ((1u << n) - 1);
 }
 
 } // namespace damatb::core

@@ -113,7 +113,7 @@ NodeList losses_by_recount(SolverState& solver, int k) {
                 const Position p = here.index.position(i);
                 const unsigned fixed = fixing(p.kings(WHITE), p.kings(BLACK), here.index.symmetries());
                 MoveList moves;
-                generate_steps(p, false, moves);
+                generate_quiet_steps(p, false, moves); // recounted: no capture on
                 KingMoveIndex kings = solver.king_moves_after(t);
                 for (const Move& m : moves) {
                     if (fixed != 1 && !first_of_images(m.from, m.to, fixed)) continue;

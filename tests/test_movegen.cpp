@@ -178,13 +178,14 @@ TEST_CASE("Movegen: the moves that change the material, and whether there are ot
 }
 
 TEST_CASE("Movegen: the moves that change the material are generate_moves' captures and crownings, "
-          "the steps of one kind its moves of that kind without captures",
+          "the steps of one kind its moves of that kind without captures, the quiet moves and steps the same "
+          "where no capture is on, and the captures after four steps at once",
           "[movegen]") {
     // Every position within 4 plies of a few starts, under both promotion rules.
     const std::vector<std::string> starts = {
         "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
         "W:Wc6,e6,Kb1:Bc7,d7,Kh8", "B:Wb3,Kd4:Bd2,e3,Ka8", "W:Wa7,h7,Ka1:Bb2,Kd5", "W:Wg7,Kc3,Kf4:Bb6,Ka8"};
-    std::size_t checked = 0, men_steps = 0, king_slides = 0;
+    std::size_t checked = 0, men_steps = 0, king_slides = 0, quiet_checked = 0, captures_after = 0;
     for (Promotion promotion : {Promotion::END_OF_MOVE, Promotion::IMMEDIATE}) {
         auto visit = [&](auto&& self, const core::Position& pos, int depth) -> void {
             core::MoveList all, changes;
@@ -208,6 +209,29 @@ TEST_CASE("Movegen: the moves that change the material are generate_moves' captu
                 if (!m.is_capture()) (m.mover_is_king() ? expected_kings : expected_men).push_back(m);
             REQUIRE(std::vector<core::Move>(men.begin(), men.end()) == expected_men);
             REQUIRE(std::vector<core::Move>(kings.begin(), kings.end()) == expected_kings);
+            if (!core::has_capture(pos)) {
+                core::MoveList quiet;
+                core::generate_quiet_moves(pos, quiet);
+                REQUIRE(std::vector<core::Move>(quiet.begin(), quiet.end()) == std::vector<core::Move>(all.begin(), all.end()));
+                core::MoveList quiet_men, quiet_kings;
+                core::generate_quiet_steps(pos, true, quiet_men);
+                core::generate_quiet_steps(pos, false, quiet_kings);
+                REQUIRE(std::vector<core::Move>(quiet_men.begin(), quiet_men.end()) == expected_men);
+                REQUIRE(std::vector<core::Move>(quiet_kings.begin(), quiet_kings.end()) == expected_kings);
+                // Whether the opponent can capture after each step, four at a time.
+                std::vector<core::Move> steps;
+                for (const core::Move& m : all)
+                    if (m.keeps_material()) steps.push_back(m);
+                for (std::size_t b = 0; b < steps.size(); b += 4) {
+                    const std::size_t n = std::min<std::size_t>(4, steps.size() - b);
+                    unsigned expected_bits = 0;
+                    for (std::size_t j = 0; j < n; ++j)
+                        expected_bits |= unsigned(core::has_capture(pos.after(steps[b + j]))) << j;
+                    REQUIRE(core::captures_after_steps4(pos, steps.data() + b, n) == expected_bits);
+                    captures_after += expected_bits != 0;
+                }
+                ++quiet_checked;
+            }
             men_steps += men.size();
             king_slides += kings.size();
             ++checked;
@@ -219,4 +243,6 @@ TEST_CASE("Movegen: the moves that change the material are generate_moves' captu
     CHECK(checked > 10000);
     CHECK(men_steps > 10000);
     CHECK(king_slides > 10000);
+    CHECK(quiet_checked > 10000);
+    CHECK(captures_after > 1000);
 }
