@@ -361,6 +361,17 @@ void KingMoveIndex::make_ready(const Position& p) {
     for (Bitboard k = p.kings(WHITE); k;) kings_ |= Bitboard{1} << place(pop_lsb(k));
 }
 
+bool KingMoveIndex::lone_king_run(const Position& p, std::uint64_t& first) {
+    const Bitboard kings = p.kings(p.side_to_move());
+    if (popcount(kings) != 1) return false;
+    if (seen_ != READY) make_ready(p);
+    if (!cheap_) return false;
+    // No other king: the moved king's part of the colex rank is C(x, 1) = x for its place x.
+    if (lsb(kings) != from_) start_from(lsb(kings));
+    first = base_[0];
+    return true;
+}
+
 void KingMoveIndex::start_from(int from) {
     from_ = from;
     others_ = kings_ & ~(Bitboard{1} << place(from));

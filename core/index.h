@@ -190,6 +190,14 @@ public:
     // Whether the indices after the first come from the moved king's square (else from the
     // positions made), once two have been asked for.
     bool cheap() const { return cheap_; }
+    // Where p's side to move has one king and the indices come from its square: the positions
+    // after its moves lie in one run of indices, one for each square free of the other pieces
+    // (at most 64), the move to square `to` leading to first + place_in_run(to). Sets `first`
+    // and returns true then, else false. Example, KKKKvKM with the side of king and man to
+    // move: the successors by its king's moves differ in the last group alone, that king's.
+    bool lone_king_run(const Position& p, std::uint64_t& first);
+    int place_in_run(int to) const { return place(to); }
+    int run_length() const { return popcount(free_); }
     // The index after p's king move m; p the same position for every move asked for.
     std::uint64_t operator()(const Position& p, const Move& m) {
         if (seen_ != READY) {

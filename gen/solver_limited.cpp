@@ -92,8 +92,8 @@ private:
 // (Table::escape), else the first that stays in the class, if any. The successor's index
 // is known and its record fetched while another candidate is evaluated. The moves are
 // generated only when needed: for the first move, or when the probe no longer escapes;
-// or at once (`eager`), with the successors after every move and their records fetched, where
-// the probe mostly no longer escapes (the candidates at the start of a round: their escape is
+// or at once (`eager`), with the successors after every move and their records fetched (a lone
+// king's as one run: `lone`), where the probe mostly no longer escapes (the candidates at the start of a round: their escape is
 // mostly the very man move that now loses).
 struct Candidate {
     int t;
@@ -115,7 +115,27 @@ struct Candidate {
     SharedIndex kings;
     KingMoveIndex king_moves;
     std::uint64_t succ[MoveList::CAPACITY]; // the successor after each move in the class
+    // Where the side to move has one king and no capture, in a class with men: the successors
+    // by its moves lie in one run of the other table's indices from `run`
+    // (KingMoveIndex::lone_king_run), a line or two of levels read together, not through succ.
+    // Found where the evaluation looks past its probe: by prepare when eager, else by
+    // evaluate_limited.
+    bool lone;
+    std::uint64_t run;
     int looks;      // the successors its evaluation looked at (StepTimes::looked)
+
+    // Whether the successors by the king's moves lie in one run (sets lone and run), the run's
+    // levels asked for if so. The value it keeps beside the level (Table::packs) is all a look
+    // by a king move reads there.
+    bool find_run(SolverState& solver) {
+        const Table& after = solver.table(solver.other(t));
+        lone = by_square && after.packs && !(solver.table(t).info(i) & CAPTURE) && king_moves.lone_king_run(p, run);
+        if (lone) {
+            after.prefetch_standing(run);
+            after.prefetch_standing(run + std::uint64_t(king_moves.run_length()) - 1);
+        }
+        return lone;
+    }
 
     std::uint64_t successor(SolverState& solver, const Move& m) {
         return by_square ? solver.successor(t, p, m, king_moves) : solver.successor(t, p, m, kings);
@@ -631,6 +651,7 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
     out.eager = eager;
     out.looks = 0;
     out.probe_move = -1;
+    out.lone = false;
     out.p = solver.table(out.t).index.position(out.i);
     out.by_square = solver.table(out.t).index.material().men() > 0;
     if (out.by_square)
@@ -677,8 +698,10 @@ inline void prepare(SolverState& solver, Node c, Candidate& out, bool eager) {
     after.prefetch_look(out.probe_j, out.probe_zeroing);
     if (!eager) return;
     if (!out.expanded) expand(solver, out);
+    out.find_run(solver);
     for (std::size_t k = 0; k < out.moves.size(); ++k) {
         if (!out.moves[k].keeps_material() || int(k) == out.probe_move) continue;
+        if (out.lone && out.moves[k].mover_is_king()) continue;
         out.succ[k] = out.successor(solver, out.moves[k]);
         after.prefetch_look(out.succ[k], out.moves[k].is_zeroing());
     }
@@ -721,29 +744,32 @@ inline Evaluation evaluate_limited(SolverState& solver, Candidate& a, int r) {
         }
     }
     if (!a.expanded) expand(solver, a);
-    // The other moves in batches (look_in_batches). A probe from Table::escape is among them,
-    // its successor's record in the cache already.
-    Evaluation found = NOTHING;
-    const bool decided = look_in_batches(a.moves,
-        [&](std::size_t m) { return int(m) != a.probe_move; },
-        [&](std::size_t m) {
-            if (a.eager) return a.succ[m];
-            const std::uint64_t j = a.successor(solver, a.moves[m]);
-            after.prefetch_look(j, a.moves[m].is_zeroing());
-            return j;
-        },
-        [&](std::size_t m, std::uint64_t j) {
-            const bool zeroing = a.moves[m].is_zeroing();
-            const int c = cost(zeroing, j);
-            if (c < 0) found = {WON, 1};
-            else if (c == 0) found = escapes(escape_code(a.p, a.moves[m]));
-            else if (c > longest) {
-                longest = c;
-                dearest = escape_code(a.p, a.moves[m]);
-            }
-            return c <= 0;
-        });
-    if (decided) return found;
+    // Then the other moves, in the order generated (a probe from Table::escape among them, its
+    // successor's record in the cache already). Once the probe no longer escapes, the successors
+    // after all of them are found and asked for at once (an eager candidate's were, by prepare):
+    // most such candidates are lost, and every move of a loss is looked at. A lone king's are read
+    // from their run (a line or two of levels), with no index computed for them.
+    if (!a.eager) {
+        a.find_run(solver);
+        for (std::size_t m = 0; m < a.moves.size(); ++m) {
+            const Move& move = a.moves[m];
+            if (!move.keeps_material() || int(m) == a.probe_move || (a.lone && move.mover_is_king())) continue;
+            a.succ[m] = a.successor(solver, move);
+            after.prefetch_look(a.succ[m], move.is_zeroing());
+        }
+    }
+    for (std::size_t m = 0; m < a.moves.size(); ++m) {
+        const Move& move = a.moves[m];
+        if (!move.keeps_material() || int(m) == a.probe_move) continue;
+        const bool by_run = a.lone && move.mover_is_king();
+        const int c = cost(move.is_zeroing(), by_run ? a.run + std::uint64_t(a.king_moves.place_in_run(move.to)) : a.succ[m]);
+        if (c < 0) return {WON, 1};
+        if (c == 0) return escapes(escape_code(a.p, move));
+        if (c > longest) {
+            longest = c;
+            dearest = escape_code(a.p, move);
+        }
+    }
     // A loss keeps its dearest move where an escape would be: its level can fall only when that
     // move's cost does, so that may_be_lost evaluates it again only then (and whenever it has
     // none kept).
