@@ -93,8 +93,8 @@ private:
 // is known and its record fetched while another candidate is evaluated. The moves are
 // generated only when needed: for the first move, or when the probe no longer escapes;
 // or at once (`eager`), with the successors after every move and their records fetched (a lone
-// king's as one run: `lone`), where the probe mostly no longer escapes (the candidates at the start of a round: their escape is
-// mostly the very man move that now loses).
+// king's as one run: `lone`), where the probe mostly no longer escapes (the candidates at the
+// start of a round: their escape is mostly the very man move that now loses).
 struct Candidate {
     int t;
     std::uint64_t i;
